@@ -1,0 +1,63 @@
+// tfw: the Transformer Workbench on the command line. Each sub-command lives in its own
+// *_command.cpp and registers itself; this file only dispatches.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+
+namespace tfw::cli {
+
+namespace {
+std::vector<Command>& registry() {
+    static std::vector<Command> commands;
+    return commands;
+}
+
+void print_help() {
+    std::cout << "usage: tfw COMMAND [options]\n\nTransformer Workbench " TFW_VERSION
+                 " - build, train and inspect Transformer models.\n\ncommands:\n";
+    for (const auto& command : commands())
+        std::cout << "  " << command.name << std::string(12 - std::min<size_t>(11, command.name.size()), ' ')
+                  << command.summary << "\n";
+    std::cout << "\n'tfw COMMAND --help' describes a command's options.\n";
+}
+}  // namespace
+
+bool register_command(Command command) {
+    registry().push_back(std::move(command));
+    return true;
+}
+
+const std::vector<Command>& commands() { return registry(); }
+
+}  // namespace tfw::cli
+
+int main(int argc, char** argv) {
+    using namespace tfw::cli;
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        print_help();
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        std::cout << "tfw " TFW_VERSION "\n";
+        return 0;
+    }
+    for (const auto& command : commands()) {
+        if (command.name != args[0]) continue;
+        try {
+            return command.run({args.begin() + 1, args.end()});
+        } catch (const UsageError& e) {
+            std::cerr << "tfw " << command.name << ": " << e.what() << "\n";
+            return 2;
+        } catch (const std::exception& e) {
+            std::cerr << "tfw " << command.name << ": error: " << e.what() << "\n";
+            return 1;
+        }
+    }
+    std::cerr << "tfw: unknown command '" << args[0] << "' (see tfw --help)\n";
+    return 2;
+}

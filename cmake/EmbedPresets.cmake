@@ -1,0 +1,11 @@
+# Writes OUTPUT: a .cpp defining tfw::builtin_presets() from every JSON file in PRESETS_DIR.
+file(GLOB preset_files ${PRESETS_DIR}/*.json)
+list(SORT preset_files)
+set(body "")
+foreach(path ${preset_files})
+  get_filename_component(name ${path} NAME_WE)
+  file(READ ${path} text)
+  string(APPEND body "        {\"${name}\", R\"tfwpreset(${text})tfwpreset\"},\n")
+endforeach()
+file(WRITE ${OUTPUT}.tmp "// Generated from resources/presets by cmake/EmbedPresets.cmake.\n#include \"core/config/presets.h\"\n\nnamespace tfw {\n\nconst std::vector<BuiltinPreset>& builtin_presets() {\n    static const std::vector<BuiltinPreset> presets{\n${body}    };\n    return presets;\n}\n\n}  // namespace tfw\n")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${OUTPUT}.tmp ${OUTPUT})

@@ -1,0 +1,239 @@
+#include "core/config/config_io.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/config/config_schema.h"
+#include "core/config/presets.h"
+
+namespace tfw {
+
+using json = nlohmann::json;
+
+json to_json(const ExperimentConfig& config) {
+    json out = json::object();
+    for (const auto& field : config_fields()) out[json::json_pointer("/" + [&] {
+        std::string pointer = field.key;
+        for (auto& ch : pointer)
+            if (ch == '.') ch = '/';
+        return pointer;
+    }())] = field.get(config);
+    return out;
+}
+
+namespace {
+
+// Flattens {"model": {"d_model": 512}} into {"model.d_model": 512}; dotted keys pass through.
+void flatten(const json& node, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+        if (it->is_object())
+            flatten(*it, key, out);
+        else
+            out.emplace_back(key, *it);
+    }
+}
+
+std::string lower(std::string text) {
+    for (auto& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return text;
+}
+
+json parse_scalar(const ConfigField& field, const std::string& text) {
+    try {
+        size_t used = 0;
+        switch (field.kind) {
+            case FieldKind::Int: {
+                const long long value = std::stoll(text, &used);
+                if (used == text.size()) return json(value);
+                break;
+            }
+            case FieldKind::Double: {
+                const double value = std::stod(text, &used);
+                if (used == text.size()) return json(value);
+                break;
+            }
+            case FieldKind::Bool: {
+                const std::string t = lower(text);
+                if (t == "true" || t == "1" || t == "yes" || t == "on") return json(true);
+                if (t == "false" || t == "0" || t == "no" || t == "off") return json(false);
+                break;
+            }
+            case FieldKind::DoublePair: {
+                const auto comma = text.find(',');
+                if (comma == std::string::npos) break;
+                return json{std::stod(text.substr(0, comma)), std::stod(text.substr(comma + 1))};
+            }
+            case FieldKind::String:
+            case FieldKind::Path:
+            case FieldKind::Choice:
+                return json(text);
+        }
+    } catch (const std::exception&) {
+    }
+    return json(text);  // the field's setter reports what it wanted
+}
+
+}  // namespace
+
+ExperimentConfig config_from_json(const json& input) {
+    if (!input.is_object()) throw ConfigError("a configuration must be a JSON object");
+    std::vector<std::pair<std::string, json>> entries;
+    flatten(input, "", entries);
+    ExperimentConfig config;
+    for (const auto& [key, value] : entries) {
+        const ConfigField* field = find_config_field(key);
+        if (!field) throw ConfigError("unknown configuration key '" + key + "'");
+        field->set(config, value);
+    }
+    return config;
+}
+
+ExperimentConfig load_config_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("cannot open configuration file '" + path + "'");
+    try {
+        return config_from_json(json::parse(in));
+    } catch (const json::parse_error& e) {
+        throw ConfigError(path + ": not valid JSON: " + e.what());
+    } catch (const ConfigError& e) {
+        throw ConfigError(path + ": " + e.what());
+    }
+}
+
+void save_config_file(const ExperimentConfig& config, const std::string& path) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        if (!out) throw ConfigError("cannot write '" + tmp + "'");
+        out << to_json(config).dump(2) << "\n";
+        if (!out.flush()) throw ConfigError("cannot write '" + tmp + "'");
+    }
+    std::filesystem::rename(tmp, path);
+}
+
+void apply_override(ExperimentConfig& config, const std::string& assignment) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw ConfigError("--set expects key=value, got '" + assignment + "'");
+    const std::string key = assignment.substr(0, eq);
+    const ConfigField* field = find_config_field(key);
+    if (!field) throw ConfigError("unknown configuration key '" + key + "'");
+    field->set(config, parse_scalar(*field, assignment.substr(eq + 1)));
+}
+
+namespace {
+
+std::string number(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+}  // namespace
+
+std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
+    std::vector<ValidationIssue> issues;
+    auto add = [&](const std::string& key, const std::string& message) {
+        issues.push_back({key, message});
+    };
+
+    // Ranges declared in the schema.
+    for (const auto& field : config_fields()) {
+        if (field.kind != FieldKind::Int && field.kind != FieldKind::Double) continue;
+        const double value = field.get(c).get<double>();
+        const std::string shown = field.get(c).dump();
+        if (field.min && field.max && (value < *field.min || value > *field.max))
+            add(field.key, field.key + " (" + shown + ") must be between " + number(*field.min) +
+                               " and " + number(*field.max));
+        else if (field.min && value < *field.min)
+            add(field.key, field.key + " (" + shown + ") must be at least " + number(*field.min));
+    }
+    for (int i = 0; i < 2; ++i)
+        if (c.train.betas[i] < 0.0 || c.train.betas[i] >= 1.0)
+            add("train.betas", "train.betas[" + std::to_string(i) + "] (" + number(c.train.betas[i]) +
+                                   ") must be in [0, 1)");
+
+    // Relations between fields.
+    if (c.model.heads > 0 && c.model.d_model % c.model.heads != 0)
+        add("model.heads", "model.heads (" + std::to_string(c.model.heads) +
+                               ") must divide model.d_model (" + std::to_string(c.model.d_model) + ")");
+    if (c.model.positional == Positional::Sinusoidal && c.model.d_model % 2 != 0)
+        add("model.d_model", "model.d_model (" + std::to_string(c.model.d_model) +
+                                 ") must be even for sinusoidal positions");
+    const int longest = std::max(c.data.max_src_len, c.data.max_tgt_len) + 2;
+    if (c.model.positional != Positional::None && c.model.max_positions < longest)
+        add("model.max_positions", "model.max_positions (" + std::to_string(c.model.max_positions) +
+                                       ") must cover the longest sequence (" +
+                                       std::to_string(longest) + " with BOS/EOS)");
+    if (c.train.schedule == Schedule::Cosine && c.train.max_steps == 0)
+        add("train.max_steps", "train.schedule cosine needs train.max_steps (0) to be set: the "
+                               "cosine decays to zero at max_steps");
+    if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
+        add("train.warmup_steps", "train.warmup_steps (0) must be at least 1 for the noam schedule");
+    if (c.train.precision == Precision::Fp16 && c.train.device == DevicePref::Cpu)
+        add("train.precision", "train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
+    if (c.tokenizer.type == TokenizerType::SentencePiece && c.tokenizer.model.empty() &&
+        c.tokenizer.vocab_size < 16)
+        add("tokenizer.vocab_size", "tokenizer.vocab_size (" + std::to_string(c.tokenizer.vocab_size) +
+                                        ") must be at least 16 for sentencepiece");
+
+    // Data files.
+    if (c.data.synthetic == Synthetic::None) {
+        auto need = [&](const char* key, const std::string& value) {
+            if (value.empty()) add(key, std::string(key) + " is empty: choose a file");
+        };
+        if (c.is_lm()) {
+            need("data.train", c.data.train);
+            need("data.valid", c.data.valid);
+        } else {
+            need("data.train_src", c.data.train_src);
+            need("data.train_tgt", c.data.train_tgt);
+            need("data.valid_src", c.data.valid_src);
+            need("data.valid_tgt", c.data.valid_tgt);
+        }
+    } else if (c.is_lm()) {
+        add("data.synthetic", "data.synthetic (reverse) is a translation task; set task to translation");
+    }
+    return issues;
+}
+
+void require_valid(const ExperimentConfig& config) {
+    const auto issues = validate(config);
+    if (issues.empty()) return;
+    std::string message = "invalid configuration:";
+    for (const auto& issue : issues) message += "\n  " + issue.message;
+    throw ConfigError(message);
+}
+
+std::vector<std::string> preset_names() {
+    std::vector<std::string> names;
+    for (const auto& preset : builtin_presets()) names.push_back(preset.name);
+    return names;
+}
+
+ExperimentConfig load_preset(const std::string& name) {
+    std::string known;
+    for (const auto& preset : builtin_presets()) {
+        if (preset.name == name) {
+            try {
+                return config_from_json(json::parse(preset.json));
+            } catch (const std::exception& e) {
+                throw ConfigError("preset '" + name + "': " + e.what());
+            }
+        }
+        known += (known.empty() ? "" : ", ") + preset.name;
+    }
+    throw ConfigError("unknown preset '" + name + "' (known: " + known + ")");
+}
+
+std::string resolve_data_path(const ExperimentConfig& config, const std::string& path) {
+    if (path.empty() || config.data.dir.empty()) return path;
+    const std::filesystem::path p(path);
+    if (p.is_absolute()) return path;
+    return (std::filesystem::path(config.data.dir) / p).string();
+}
+
+}  // namespace tfw

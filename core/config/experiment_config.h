@@ -1,0 +1,106 @@
+#pragma once
+// ExperimentConfig: everything that defines an experiment, as plain structs with defaults.
+// Every field is reachable by a dotted key ("model.d_model") through config_schema.h,
+// which also drives JSON round-trips, `--set key=value` and the GUI form.
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace tfw {
+
+enum class Task { Translation, Summarization, LanguageModel };
+enum class TokenizerType { SentencePiece, Word };
+enum class SubwordModel { Bpe, Unigram };
+enum class NormPlacement { Pre, Post };
+enum class Positional { Sinusoidal, Learned, None };
+enum class Activation { Relu, Gelu };
+enum class OptimizerType { Adam, AdamW };
+enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
+enum class DevicePref { Auto, Cpu, Cuda };
+enum class Precision { Fp32, Bf16, Fp16 };
+enum class Synthetic { None, Reverse };
+enum class LengthPenaltyForm { Fairseq, Gnmt };
+
+struct DataConfig {
+    std::string dir;        // relative paths below are resolved against this ("" = working dir)
+    Synthetic synthetic = Synthetic::None;  // generate a built-in task instead of reading files
+    std::string train_src, train_tgt;       // translation / summarization: aligned files
+    std::string valid_src, valid_tgt;
+    std::string test_src, test_tgt;
+    std::string train, valid, test;         // language modelling: plain text
+    int max_src_len = 128;                  // longer training pairs are skipped (and counted)
+    int max_tgt_len = 128;                  // for lm: the window length in tokens
+};
+
+struct TokenizerConfig {
+    TokenizerType type = TokenizerType::SentencePiece;
+    SubwordModel model_type = SubwordModel::Bpe;
+    int vocab_size = 8000;  // subword vocabulary (word-level: upper bound, 0 = no cap)
+    bool shared = true;     // one vocabulary for source and target
+    bool lowercase = false;
+    std::string model;      // existing sentencepiece .model to load instead of training
+    int min_freq = 1;       // word-level: drop words seen fewer times
+};
+
+struct ModelConfig {
+    int d_model = 256;
+    int heads = 8;
+    int encoder_layers = 3;  // ignored for lm
+    int decoder_layers = 3;
+    int ffn_dim = 1024;
+    double dropout = 0.1;            // residual branches and embeddings
+    double attention_dropout = 0.0;  // on attention weights
+    NormPlacement norm = NormPlacement::Pre;
+    Positional positional = Positional::Sinusoidal;
+    bool tie_embeddings = true;  // share input embeddings and output projection
+    Activation activation = Activation::Relu;
+    int max_positions = 1024;    // size of the learned / sinusoidal position table
+};
+
+struct TrainConfig {
+    OptimizerType optimizer = OptimizerType::Adam;
+    double lr = 1e-3;  // peak learning rate (noam: ignored, see noam_factor)
+    std::array<double, 2> betas{0.9, 0.98};
+    double eps = 1e-9;
+    double weight_decay = 0.0;
+    Schedule schedule = Schedule::InverseSqrt;
+    int warmup_steps = 400;
+    double noam_factor = 1.0;
+    double label_smoothing = 0.1;
+    double clip_norm = 1.0;   // 0 = no clipping
+    int batch_tokens = 4096;  // target tokens (plus source) per batch, before accumulation
+    int accumulate = 1;       // batches per optimizer step
+    int epochs = 10;
+    int max_steps = 0;        // 0 = no limit (epochs decide)
+    int valid_every = 500;    // optimizer steps between validations (0 = once per epoch)
+    int log_every = 10;       // optimizer steps between history lines
+    int save_every = 0;       // steps between periodic checkpoints (0 = only last and best)
+    int patience = 0;         // validations without improvement before stopping (0 = never)
+    int seed = 42;
+    DevicePref device = DevicePref::Auto;
+    int threads = 0;          // intra-op CPU threads (0 = all cores)
+    Precision precision = Precision::Fp32;
+};
+
+struct DecodeConfig {
+    int beam = 1;  // 1 = greedy
+    double lenpen = 1.0;
+    LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;
+    double max_len_a = 1.2;  // maximum output length = a * source length + b
+    int max_len_b = 10;
+};
+
+struct ExperimentConfig {
+    std::string name = "experiment";
+    Task task = Task::Translation;
+    DataConfig data;
+    TokenizerConfig tokenizer;
+    ModelConfig model;
+    TrainConfig train;
+    DecodeConfig decode;
+
+    bool is_lm() const { return task == Task::LanguageModel; }
+};
+
+}  // namespace tfw

@@ -1,0 +1,67 @@
+#pragma once
+// Encoded examples, tokenizers and batching. Torch-free: batches are plain int64 buffers
+// that the trainer wraps into tensors.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/config/experiment_config.h"
+#include "core/data/tokenizer.h"
+#include "core/train/training_observer.h"
+
+namespace tfw {
+
+// seq2seq: src = ids + EOS, tgt_in = BOS + ids, tgt_out = ids + EOS.
+// lm: src empty; tgt_in = window of the token stream, tgt_out = the same shifted by one.
+struct Example {
+    std::vector<int32_t> src;
+    std::vector<int32_t> tgt_in;
+    std::vector<int32_t> tgt_out;
+};
+
+struct Corpus {
+    std::vector<Example> examples;
+    int64_t skipped_too_long = 0;  // training pairs dropped for exceeding max lengths
+    int64_t truncated = 0;         // valid/test examples cut to the max lengths
+};
+
+struct PreparedData {
+    std::shared_ptr<Tokenizer> src_tokenizer;  // == tgt_tokenizer when shared or lm
+    std::shared_ptr<Tokenizer> tgt_tokenizer;
+    Corpus train, valid, test;                 // test may be empty
+};
+
+using DataLog = std::function<void(LogLevel, const std::string&)>;
+
+// Reads the corpora named in config.data (or generates data.synthetic), trains or loads
+// the tokenizers (config.tokenizer), and encodes everything. Throws DataError / ConfigError.
+PreparedData prepare_data(const ExperimentConfig& config, const DataLog& log);
+
+// The same with tokenizers that already exist (resuming, evaluating a checkpoint).
+PreparedData prepare_data_with(const ExperimentConfig& config,
+                               std::shared_ptr<Tokenizer> src_tokenizer,
+                               std::shared_ptr<Tokenizer> tgt_tokenizer, const DataLog& log);
+
+// Row-major [size x len] buffers padded with kPadId.
+struct Batch {
+    int64_t size = 0;
+    int64_t src_len = 0;  // 0 for lm
+    int64_t tgt_len = 0;
+    std::vector<int64_t> src;
+    std::vector<int64_t> tgt_in;
+    std::vector<int64_t> tgt_out;
+    int64_t src_tokens = 0;  // non-padding tokens
+    int64_t tgt_tokens = 0;
+};
+
+// Groups examples of similar length so that size * (src_len + tgt_len) <= batch_tokens
+// (a single longer example still gets a batch of its own). With shuffle, the examples
+// are shuffled within length buckets and the batch order is shuffled, deterministically
+// from (seed, epoch); without, batches come in length order.
+std::vector<Batch> make_batches(const std::vector<Example>& examples, int64_t batch_tokens,
+                                bool shuffle, uint64_t seed, int epoch);
+
+}  // namespace tfw

@@ -1,0 +1,75 @@
+#pragma once
+// How the trainer talks to whoever runs it (terminal, GUI worker, tests): small value
+// structs through a callback interface, and a control block it polls between steps.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace tfw {
+
+struct TrainingStarted {
+    std::string run_dir;
+    std::string device;           // "cpu (2 threads)", "cuda:0 NVIDIA H200"
+    int64_t parameters = 0;
+    int64_t train_examples = 0;
+    int64_t valid_examples = 0;
+    int64_t steps_per_epoch = 0;  // optimizer steps
+    int64_t planned_steps = 0;    // min(max_steps, epochs * steps_per_epoch)
+    int64_t start_step = 0;       // > 0 when resuming
+};
+
+struct StepReport {
+    int64_t step = 0;            // optimizer steps done
+    int epoch = 0;               // 1-based
+    double epoch_progress = 0;   // 0..1 within the epoch
+    double train_loss = 0;       // label-smoothed loss per target token, mean since last report
+    double train_nll = 0;        // without smoothing (perplexity = exp(train_nll))
+    double lr = 0;
+    double grad_norm = 0;        // before clipping
+    double tokens_per_s = 0;     // source + target tokens
+    int64_t tokens_seen = 0;     // target tokens since the start of training
+    double elapsed_s = 0;        // training wall time, resumed runs included
+};
+
+struct ValidationReport {
+    int64_t step = 0;
+    int epoch = 0;
+    double loss = 0;        // NLL per target token, no label smoothing
+    double perplexity = 0;  // exp(loss)
+    double accuracy = 0;    // share of target tokens predicted exactly
+    bool is_best = false;
+    int64_t tokens_seen = 0;
+    double elapsed_s = 0;
+};
+
+enum class FinishReason { Completed, Stopped, EarlyStopped, Failed };
+
+struct TrainingFinished {
+    FinishReason reason = FinishReason::Completed;
+    std::string message;  // for Failed: what went wrong and what to try
+    int64_t step = 0;
+    double best_valid_loss = 0;
+    std::string last_checkpoint;
+    std::string best_checkpoint;
+};
+
+enum class LogLevel { Info, Warning, Error };
+
+class TrainingObserver {
+public:
+    virtual ~TrainingObserver() = default;
+    virtual void on_started(const TrainingStarted&) {}
+    virtual void on_step(const StepReport&) {}
+    virtual void on_validation(const ValidationReport&) {}
+    virtual void on_log(LogLevel, const std::string&) {}
+    virtual void on_finished(const TrainingFinished&) {}
+};
+
+// Set from any thread; the trainer polls it between steps.
+struct TrainingControl {
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pause{false};
+};
+
+}  // namespace tfw

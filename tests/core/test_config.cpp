@@ -1,0 +1,150 @@
+// ExperimentConfig: JSON round-trip, --set overrides, validation messages, presets.
+#include <QtTest>
+
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
+#include "core/train/lr_schedule.h"
+
+using namespace tfw;
+
+class TestConfig : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultsAreValidOnceDataIsGiven() {
+        ExperimentConfig c;
+        c.data.synthetic = Synthetic::Reverse;
+        QVERIFY2(validate(c).empty(), validate(c).empty() ? "" : validate(c)[0].message.c_str());
+    }
+
+    void jsonRoundTripKeepsEveryField() {
+        ExperimentConfig c;
+        c.task = Task::LanguageModel;
+        c.model.d_model = 384;
+        c.model.norm = NormPlacement::Post;
+        c.train.betas = {0.8, 0.99};
+        c.train.schedule = Schedule::Noam;
+        c.tokenizer.model = "spm.model";
+        const ExperimentConfig back = config_from_json(to_json(c));
+        QCOMPARE(to_json(back).dump(), to_json(c).dump());
+        QCOMPARE(back.model.d_model, 384);
+        QCOMPARE(back.train.betas[1], 0.99);
+        QVERIFY(back.task == Task::LanguageModel);
+    }
+
+    void everyFieldHasHelpAndRoundTripsThroughItsSetter() {
+        ExperimentConfig c;
+        for (const auto& field : config_fields()) {
+            QVERIFY2(!field.help.empty(), field.key.c_str());
+            field.set(c, field.get(c));
+        }
+        QCOMPARE(to_json(c).dump(), to_json(ExperimentConfig{}).dump());
+    }
+
+    void overridesParseByFieldKind() {
+        ExperimentConfig c;
+        apply_override(c, "model.heads=4");
+        apply_override(c, "model.dropout=0.3");
+        apply_override(c, "tokenizer.shared=false");
+        apply_override(c, "train.betas=0.9,0.999");
+        apply_override(c, "model.norm=post");
+        QCOMPARE(c.model.heads, 4);
+        QCOMPARE(c.model.dropout, 0.3);
+        QCOMPARE(c.tokenizer.shared, false);
+        QCOMPARE(c.train.betas[1], 0.999);
+        QVERIFY(c.model.norm == NormPlacement::Post);
+    }
+
+    void badOverridesNameKeyValueAndWhatIsAllowed() {
+        ExperimentConfig c;
+        auto message = [&](const std::string& assignment) {
+            try {
+                apply_override(c, assignment);
+            } catch (const ConfigError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        };
+        QCOMPARE(message("model.norm=middle"),
+                 std::string("model.norm (\"middle\") must be one of pre | post"));
+        QCOMPARE(message("model.heads=four"), std::string("model.heads (\"four\") must be an integer"));
+        QCOMPARE(message("model.bogus=1"), std::string("unknown configuration key 'model.bogus'"));
+        QCOMPARE(message("model.heads"), std::string("--set expects key=value, got 'model.heads'"));
+    }
+
+    void validateNamesKeyValueAndRule() {
+        ExperimentConfig c;
+        c.data.synthetic = Synthetic::Reverse;
+        c.model.heads = 6;
+        c.model.d_model = 512;
+        c.model.dropout = 1.5;
+        const auto issues = validate(c);
+        QCOMPARE(issues.size(), size_t(2));
+        bool saw_heads = false, saw_dropout = false;
+        for (const auto& issue : issues) {
+            if (issue.key == "model.heads") {
+                QCOMPARE(issue.message, std::string("model.heads (6) must divide model.d_model (512)"));
+                saw_heads = true;
+            }
+            if (issue.key == "model.dropout") {
+                QCOMPARE(issue.message, std::string("model.dropout (1.5) must be between 0 and 0.9"));
+                saw_dropout = true;
+            }
+        }
+        QVERIFY(saw_heads && saw_dropout);
+    }
+
+    void missingDataFilesAreReported() {
+        ExperimentConfig c;
+        const auto issues = validate(c);
+        QVERIFY(!issues.empty());
+        QCOMPARE(issues[0].key, std::string("data.train_src"));
+    }
+
+    void unknownJsonKeysAreRejected() {
+        QVERIFY_THROWS_EXCEPTION(ConfigError,
+                                 config_from_json(nlohmann::json::parse(R"({"model":{"dmodel":3}})")));
+    }
+
+    void everyPresetLoadsAndValidates() {
+        QVERIFY(preset_names().size() >= 6);
+        for (const auto& name : preset_names()) {
+            const ExperimentConfig c = load_preset(name);
+            const auto issues = validate(c);
+            QVERIFY2(issues.empty(), (name + ": " + (issues.empty() ? "" : issues[0].message)).c_str());
+        }
+        QVERIFY_THROWS_EXCEPTION(ConfigError, load_preset("no-such-preset"));
+    }
+
+    void noamScheduleFollowsItsFormula() {
+        ExperimentConfig c;
+        c.model.d_model = 512;
+        c.train.schedule = Schedule::Noam;
+        c.train.warmup_steps = 4000;
+        c.train.noam_factor = 2.0;
+        // factor * d^-0.5 * min(s^-0.5, s * w^-1.5)
+        QCOMPARE(learning_rate_at(c, 100), 2.0 / std::sqrt(512.0) * 100 * std::pow(4000.0, -1.5));
+        QCOMPARE(learning_rate_at(c, 10000), 2.0 / std::sqrt(512.0) / std::sqrt(10000.0));
+        QVERIFY(learning_rate_at(c, 4000) > learning_rate_at(c, 3000));
+        QVERIFY(learning_rate_at(c, 4000) > learning_rate_at(c, 5000));
+    }
+
+    void warmupSchedulesPeakAtLr() {
+        ExperimentConfig c;
+        c.train.lr = 1e-3;
+        c.train.warmup_steps = 400;
+        c.train.max_steps = 1400;
+        for (Schedule s : {Schedule::InverseSqrt, Schedule::Cosine, Schedule::Constant}) {
+            c.train.schedule = s;
+            QCOMPARE(learning_rate_at(c, 200), 0.5e-3);
+            QCOMPARE(learning_rate_at(c, 400), 1e-3);
+        }
+        c.train.schedule = Schedule::InverseSqrt;
+        QCOMPARE(learning_rate_at(c, 1600), 0.5e-3);
+        c.train.schedule = Schedule::Cosine;
+        QCOMPARE(learning_rate_at(c, 900), 0.5e-3);
+        QVERIFY(learning_rate_at(c, 1400) < 1e-12);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestConfig)
+#include "test_config.moc"
