@@ -7,7 +7,7 @@ set -euo pipefail
 core_pkgs=(
   build-essential cmake ninja-build ccache pkg-config
   libtorch-dev libopenblas0-pthread libopenblas-dev libprotobuf-dev
-  libsentencepiece-dev nlohmann-json3-dev zlib1g-dev
+  libsentencepiece-dev nlohmann-json3-dev zlib1g-dev libicu-dev
 )
 gui_pkgs=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev

@@ -1,0 +1,75 @@
+// Reading corpora: plain and gzip, line ends, and errors that name file and line.
+#include <QtTest>
+#include <QTemporaryDir>
+#include <zlib.h>
+
+#include <fstream>
+
+#include "core/data/data_error.h"
+#include "core/data/text_reader.h"
+
+using namespace tfw;
+
+class TestTextReader : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    std::string write(const char* name, const std::string& bytes) {
+        const std::string path = m_dir.filePath(name).toStdString();
+        std::ofstream(path, std::ios::binary) << bytes;
+        return path;
+    }
+
+private slots:
+    void readsLinesKeepingSpacesAndEmptyLines() {
+        const auto lines = read_text_lines(write("a.txt", " a  b \n\nc\r\nlast"));
+        QCOMPARE(lines.size(), size_t(4));
+        QCOMPARE(lines[0], std::string(" a  b "));
+        QCOMPARE(lines[1], std::string());
+        QCOMPARE(lines[2], std::string("c"));
+        QCOMPARE(lines[3], std::string("last"));
+    }
+
+    void readsGzipByContent() {
+        const std::string path = m_dir.filePath("b.gz").toStdString();
+        gzFile out = gzopen(path.c_str(), "wb");
+        const std::string text = "Grüße\nzwei\n";
+        gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+        gzclose(out);
+        const auto lines = read_text_lines(path);
+        QCOMPARE(lines.size(), size_t(2));
+        QCOMPARE(lines[0], std::string("Grüße"));
+    }
+
+    void invalidUtf8NamesFileAndLine() {
+        const std::string path = write("bad.txt", "ok\nfine\nbad \xC3\x28 byte\n");
+        try {
+            read_text_lines(path);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QCOMPARE(e.line(), int64_t(3));
+            QCOMPARE(std::string(e.what()), path + ":3: invalid UTF-8");
+        }
+    }
+
+    void missingFileIsNamed() {
+        try {
+            read_text_lines("/no/such/corpus.txt");
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QCOMPARE(std::string(e.what()), std::string("/no/such/corpus.txt: no such file"));
+        }
+    }
+
+    void utf8Validation() {
+        QVERIFY(is_valid_utf8("plain ascii"));
+        QVERIFY(is_valid_utf8("日本語 ü €"));
+        QVERIFY(!is_valid_utf8("\xC0\xAF"));          // overlong
+        QVERIFY(!is_valid_utf8("\xED\xA0\x80"));      // surrogate
+        QVERIFY(!is_valid_utf8("\xE2\x82"));          // truncated
+        QVERIFY(!is_valid_utf8("\xF4\x90\x80\x80"));  // past U+10FFFF
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTextReader)
+#include "test_text_reader.moc"
