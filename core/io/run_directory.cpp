@@ -1,0 +1,203 @@
+#include "core/io/run_directory.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace tfw {
+
+using json = nlohmann::json;
+
+RunPaths::RunPaths(std::string d) : dir(std::move(d)) {}
+std::string RunPaths::config() const { return (fs::path(dir) / "config.json").string(); }
+std::string RunPaths::status() const { return (fs::path(dir) / "status.json").string(); }
+std::string RunPaths::history() const { return (fs::path(dir) / "history.jsonl").string(); }
+std::string RunPaths::log() const { return (fs::path(dir) / "train.log").string(); }
+std::string RunPaths::checkpoints() const { return (fs::path(dir) / "checkpoints").string(); }
+std::string RunPaths::last_checkpoint() const {
+    return (fs::path(checkpoints()) / "last.tfw").string();
+}
+std::string RunPaths::best_checkpoint() const {
+    return (fs::path(checkpoints()) / "best.tfw").string();
+}
+std::string RunPaths::step_checkpoint(int64_t step) const {
+    return (fs::path(checkpoints()) / ("step-" + std::to_string(step) + ".tfw")).string();
+}
+
+std::string utc_timestamp() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+std::string new_run_dir(const std::string& runs_root, const std::string& name) {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    localtime_r(&now, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    const fs::path base = fs::path(runs_root) / (name + "-" + stamp);
+    fs::path candidate = base;
+    for (int i = 2; fs::exists(candidate); ++i) candidate = base.string() + "-" + std::to_string(i);
+    return candidate.string();
+}
+
+namespace {
+
+// JSON has no NaN/Inf; they are written as null and read back as NaN.
+json number(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
+double read_number(const json& j, const char* key) {
+    const auto it = j.find(key);
+    return it == j.end() || !it->is_number() ? std::nan("") : it->get<double>();
+}
+
+void write_atomically(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << text;
+        if (!out.flush()) throw std::runtime_error("cannot write " + tmp);
+    }
+    fs::rename(tmp, path);
+}
+
+}  // namespace
+
+void write_run_status(const std::string& run_dir, RunStatus s) {
+    s.updated_at = utc_timestamp();
+    const json j{{"state", s.state},
+                 {"step", s.step},
+                 {"planned_steps", s.planned_steps},
+                 {"best_valid_loss", number(s.best_valid_loss)},
+                 {"elapsed_s", s.elapsed_s},
+                 {"message", s.message},
+                 {"started_at", s.started_at},
+                 {"updated_at", s.updated_at}};
+    write_atomically(RunPaths(run_dir).status(), j.dump(2) + "\n");
+}
+
+RunStatus read_run_status(const std::string& run_dir) {
+    RunStatus s;
+    s.state = "unknown";
+    std::ifstream in(RunPaths(run_dir).status());
+    if (!in) return s;
+    try {
+        const json j = json::parse(in);
+        s.state = j.value("state", "unknown");
+        s.step = j.value("step", int64_t(0));
+        s.planned_steps = j.value("planned_steps", int64_t(0));
+        s.best_valid_loss = j["best_valid_loss"].is_number() ? j["best_valid_loss"].get<double>() : 0;
+        s.elapsed_s = j.value("elapsed_s", 0.0);
+        s.message = j.value("message", "");
+        s.started_at = j.value("started_at", "");
+        s.updated_at = j.value("updated_at", "");
+    } catch (const json::exception&) {
+    }
+    return s;
+}
+
+json to_json(const StepReport& r) {
+    return {{"kind", "step"},          {"step", r.step},
+            {"epoch", r.epoch},        {"epoch_progress", r.epoch_progress},
+            {"loss", number(r.train_loss)}, {"nll", number(r.train_nll)},
+            {"lr", r.lr},              {"grad_norm", number(r.grad_norm)},
+            {"tokens_per_s", r.tokens_per_s}, {"tokens_seen", r.tokens_seen},
+            {"elapsed_s", r.elapsed_s}};
+}
+
+json to_json(const ValidationReport& r) {
+    return {{"kind", "validation"}, {"step", r.step},
+            {"epoch", r.epoch},     {"loss", number(r.loss)},
+            {"perplexity", number(r.perplexity)}, {"accuracy", number(r.accuracy)},
+            {"is_best", r.is_best}, {"tokens_seen", r.tokens_seen},
+            {"elapsed_s", r.elapsed_s}};
+}
+
+RunHistory read_history(const std::string& run_dir) {
+    RunHistory history;
+    std::ifstream in(RunPaths(run_dir).history());
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        json j;
+        try {
+            j = json::parse(line);
+        } catch (const json::exception&) {
+            continue;  // a torn line from an interrupted write
+        }
+        const std::string kind = j.value("kind", "");
+        if (kind == "step") {
+            StepReport r;
+            r.step = j.value("step", int64_t(0));
+            r.epoch = j.value("epoch", 0);
+            r.epoch_progress = j.value("epoch_progress", 0.0);
+            r.train_loss = read_number(j, "loss");
+            r.train_nll = read_number(j, "nll");
+            r.lr = j.value("lr", 0.0);
+            r.grad_norm = read_number(j, "grad_norm");
+            r.tokens_per_s = j.value("tokens_per_s", 0.0);
+            r.tokens_seen = j.value("tokens_seen", int64_t(0));
+            r.elapsed_s = j.value("elapsed_s", 0.0);
+            history.steps.push_back(r);
+        } else if (kind == "validation") {
+            ValidationReport r;
+            r.step = j.value("step", int64_t(0));
+            r.epoch = j.value("epoch", 0);
+            r.loss = read_number(j, "loss");
+            r.perplexity = read_number(j, "perplexity");
+            r.accuracy = read_number(j, "accuracy");
+            r.is_best = j.value("is_best", false);
+            r.tokens_seen = j.value("tokens_seen", int64_t(0));
+            r.elapsed_s = j.value("elapsed_s", 0.0);
+            history.validations.push_back(r);
+        }
+    }
+    return history;
+}
+
+HistoryWriter::HistoryWriter(const std::string& run_dir)
+    : out_(RunPaths(run_dir).history(), std::ios::app) {
+    if (!out_) throw std::runtime_error("cannot write " + RunPaths(run_dir).history());
+}
+
+void HistoryWriter::append(const StepReport& report) { out_ << to_json(report).dump() << "\n" << std::flush; }
+void HistoryWriter::append(const ValidationReport& report) {
+    out_ << to_json(report).dump() << "\n" << std::flush;
+}
+
+std::vector<RunSummary> list_runs(const std::string& runs_root) {
+    std::vector<RunSummary> runs;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(runs_root, ec)) {
+        if (!entry.is_directory()) continue;
+        const RunPaths paths(entry.path().string());
+        if (!fs::exists(paths.config())) continue;
+        RunSummary run;
+        run.dir = paths.dir;
+        run.name = entry.path().filename().string();
+        run.status = read_run_status(paths.dir);
+        std::ifstream in(paths.config());
+        try {
+            run.config = json::parse(in);
+        } catch (const json::exception&) {
+            run.config = json::object();
+        }
+        if (run.status.best_valid_loss > 0)
+            run.best_valid_perplexity = std::exp(run.status.best_valid_loss);
+        runs.push_back(std::move(run));
+    }
+    std::sort(runs.begin(), runs.end(), [](const RunSummary& a, const RunSummary& b) {
+        return a.status.started_at != b.status.started_at ? a.status.started_at > b.status.started_at
+                                                          : a.name > b.name;
+    });
+    return runs;
+}
+
+}  // namespace tfw

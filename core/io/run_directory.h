@@ -1,0 +1,83 @@
+#pragma once
+// A run directory holds everything about one training run:
+//   config.json      the experiment as it was started
+//   status.json      state (running | completed | stopped | early_stopped | failed), step,
+//                    best validation loss, message, times; rewritten atomically
+//   history.jsonl    one JSON object per report: {"kind":"step",...} or {"kind":"validation",...}
+//   train.log        the log lines
+//   checkpoints/     last.tfw, best.tfw and periodic step-N.tfw
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/training_observer.h"
+
+namespace tfw {
+
+struct RunPaths {
+    explicit RunPaths(std::string dir);
+    std::string dir;
+    std::string config() const;
+    std::string status() const;
+    std::string history() const;
+    std::string log() const;
+    std::string checkpoints() const;
+    std::string last_checkpoint() const;
+    std::string best_checkpoint() const;
+    std::string step_checkpoint(int64_t step) const;
+};
+
+// runs_root/<name>-YYYYMMDD-HHMMSS (with a numeric suffix if that exists already).
+std::string new_run_dir(const std::string& runs_root, const std::string& name);
+
+struct RunStatus {
+    std::string state = "running";
+    int64_t step = 0;
+    int64_t planned_steps = 0;
+    double best_valid_loss = 0;  // 0 = no validation yet
+    double elapsed_s = 0;
+    std::string message;
+    std::string started_at, updated_at;  // ISO 8601, UTC
+};
+void write_run_status(const std::string& run_dir, RunStatus status);  // stamps updated_at
+RunStatus read_run_status(const std::string& run_dir);  // defaults when missing or unreadable
+
+nlohmann::json to_json(const StepReport& report);
+nlohmann::json to_json(const ValidationReport& report);
+
+struct RunHistory {
+    std::vector<StepReport> steps;
+    std::vector<ValidationReport> validations;
+};
+// Tolerates a torn last line (a run killed while writing).
+RunHistory read_history(const std::string& run_dir);
+
+// Appends reports to history.jsonl, one flushed line each.
+class HistoryWriter {
+public:
+    explicit HistoryWriter(const std::string& run_dir);
+    void append(const StepReport& report);
+    void append(const ValidationReport& report);
+
+private:
+    std::ofstream out_;
+};
+
+struct RunSummary {
+    std::string dir;
+    std::string name;  // folder name
+    RunStatus status;
+    nlohmann::json config;  // config.json as written (empty object when unreadable)
+    double best_valid_perplexity = 0;
+};
+// Every sub-folder of runs_root that holds a config.json, newest first.
+std::vector<RunSummary> list_runs(const std::string& runs_root);
+
+// Current UTC time as ISO 8601 ("2026-11-22T03:15:00Z").
+std::string utc_timestamp();
+
+}  // namespace tfw
