@@ -116,7 +116,8 @@ PreparedData encode_all(const ExperimentConfig& config, const RawCorpus& raw,
         throw DataError(source_name(raw.valid), 0, "holds no validation pairs");
     log(LogLevel::Info,
         "parallel data: " +
-            count_text(static_cast<int64_t>(data.train.examples.size()), "training pairs") + " (" +
+            count_text(static_cast<int64_t>(raw.train.src.size()), "training pairs") + " read, " +
+            std::to_string(data.train.examples.size()) + " kept (" +
             count_text(data.train.src_tokens, "source") + " / " +
             count_text(data.train.tgt_tokens, "target tokens") + "), " +
             count_text(static_cast<int64_t>(data.valid.examples.size()), "validation") + ", " +

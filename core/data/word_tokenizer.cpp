@@ -45,7 +45,8 @@ WordTokenizer::WordTokenizer(std::vector<std::string> words, bool lowercase)
 }
 
 std::shared_ptr<WordTokenizer> WordTokenizer::train(
-    const std::vector<const std::vector<std::string>*>& texts, const Options& options) {
+    const std::vector<const std::vector<std::string>*>& texts, const Options& options,
+    TrainStats* stats) {
     std::unordered_map<std::string, int64_t> counts;
     for (const auto* lines : texts)
         for (const auto& line : *lines)
@@ -60,8 +61,14 @@ std::shared_ptr<WordTokenizer> WordTokenizer::train(
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
         return a.second != b.second ? a.second > b.second : a.first < b.first;
     });
+    const size_t frequent = ranked.size();
     if (options.max_size > 0 && ranked.size() + 4 > static_cast<size_t>(options.max_size))
         ranked.resize(static_cast<size_t>(std::max(options.max_size - 4, 0)));
+    if (stats) {
+        stats->distinct_words = static_cast<int64_t>(counts.size());
+        stats->below_min_freq = static_cast<int64_t>(counts.size() - frequent);
+        stats->over_cap = static_cast<int64_t>(frequent - ranked.size());
+    }
 
     std::vector<std::string> words(std::begin(kReserved), std::end(kReserved));
     for (auto& entry : ranked) words.push_back(std::move(entry.first));

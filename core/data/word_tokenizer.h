@@ -1,6 +1,8 @@
 #pragma once
 // Word-level tokenizer: whitespace-separated words with a fixed vocabulary.
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,10 +19,18 @@ class WordTokenizer : public Tokenizer {
         bool lowercase = false;
     };
 
+    // What training left out, for the log.
+    struct TrainStats {
+        int64_t distinct_words = 0;  // reserved pieces not counted
+        int64_t below_min_freq = 0;
+        int64_t over_cap = 0;
+    };
+
     // Builds the vocabulary from the words of every line of every text: most frequent
     // first, ties in byte order of the word, so the result depends only on the data.
     static std::shared_ptr<WordTokenizer> train(
-        const std::vector<const std::vector<std::string>*>& texts, const Options& options);
+        const std::vector<const std::vector<std::string>*>& texts, const Options& options,
+        TrainStats* stats = nullptr);
     // Rebuilds from serialize(). Throws std::runtime_error on malformed bytes.
     static std::shared_ptr<WordTokenizer> deserialize(const std::string& bytes);
 

@@ -170,6 +170,55 @@ class TestDataset : public QObject {
                  log.all().c_str());
     }
 
+    void wordVocabularyLimitsAreLogged() {
+        write_pairs("v.", "a a b c\n", "a d\n");
+        ExperimentConfig c = word_config("v.");
+        c.tokenizer.vocab_size = 6;
+        Logged log;
+        QCOMPARE(prepare_data(c, log.sink()).src_tokenizer->vocab_size(), 6);
+        QVERIFY2(log.has(LogLevel::Info,
+                         "word vocabulary: 6 entries from 4 distinct words; 2 more become <unk> "
+                         "under tokenizer.vocab_size (6, the 4 reserved ids included)"),
+                 log.all().c_str());
+        c.tokenizer.vocab_size = 0;
+        c.tokenizer.min_freq = 2;
+        prepare_data(c, log.sink());
+        QVERIFY2(log.has(LogLevel::Info,
+                         "word vocabulary: 5 entries from 4 distinct words; 3 seen fewer than "
+                         "tokenizer.min_freq (2) times become <unk>"),
+                 log.all().c_str());
+    }
+
+    void existingSentencePieceModelIsLoaded() {
+        std::string train_src, train_tgt;
+        for (int i = 0; i < 50; ++i) {
+            train_src += "the cat number " + std::to_string(i) + " sits on a mat\n";
+            train_tgt += "die Katze Nummer " + std::to_string(i) + " sitzt\n";
+        }
+        write_pairs("p.", train_src, train_tgt);
+        ExperimentConfig c = word_config("p.");
+        c.tokenizer.type = TokenizerType::SentencePiece;
+        c.tokenizer.vocab_size = 40;
+        Logged log;
+        const PreparedData trained = prepare_data(c, log.sink());
+        const std::string model = m_dir.filePath("p.model").toStdString();
+        std::ofstream(model, std::ios::binary) << trained.src_tokenizer->serialize();
+
+        c.tokenizer.model = model;
+        c.tokenizer.vocab_size = 9999;  // ignored: the model decides
+        const PreparedData loaded = prepare_data(c, log.sink());
+        QCOMPARE(loaded.src_tokenizer->vocab_size(), 40);
+        QCOMPARE(loaded.train.examples[7].src, trained.train.examples[7].src);
+        QVERIFY2(log.has(LogLevel::Info,
+                         "loaded sentencepiece model " + model + " (40 pieces) for both sides"),
+                 log.all().c_str());
+
+        c.tokenizer.lowercase = true;
+        QVERIFY2(
+            error_of(c).find("tokenizer.lowercase cannot be combined with tokenizer.model") == 0,
+            error_of(c).c_str());
+    }
+
     void lineCountMismatchNamesBothFiles() {
         write_pairs("m.", "a\nb\nc\n", "x\ny\n");
         const std::string dir = m_dir.path().toStdString() + "/";
