@@ -34,8 +34,8 @@ BleuOptions sentence_bleu_options();
 struct BleuScore {
     double score = 0.0;                              // 0 to 100
     std::array<double, kBleuMaxOrder> precisions{};  // 0 to 100, smoothing included
-    std::array<int64_t, kBleuMaxOrder> counts{};     // clipped matches per order
-    std::array<int64_t, kBleuMaxOrder> totals{};     // hypothesis n-grams per order
+    std::array<int64_t, kBleuMaxOrder> counts{};     // clipped matches per order (before add-k)
+    std::array<int64_t, kBleuMaxOrder> totals{};     // hypothesis n-grams per order (before add-k)
     double bp = 0.0;                                 // brevity penalty
     int64_t sys_len = 0;                             // hypothesis tokens
     int64_t ref_len = 0;                             // closest reference tokens

@@ -87,12 +87,11 @@ std::vector<std::string> python_split(std::string_view text) {
     return pieces;
 }
 
-std::string_view python_rstrip(std::string_view text) {
+std::string python_rstrip(std::string_view text) {
     const std::u32string code_points = utf8_to_u32(text);
-    size_t keep_bytes = text.size();
-    for (size_t i = code_points.size(); i > 0 && is_python_space(code_points[i - 1]); --i)
-        keep_bytes -= u32_to_utf8(code_points.substr(i - 1, 1)).size();
-    return text.substr(0, keep_bytes);
+    size_t end = code_points.size();
+    while (end > 0 && is_python_space(code_points[end - 1])) --end;
+    return u32_to_utf8(std::u32string_view(code_points).substr(0, end));
 }
 
 std::string python_lower(std::string_view text) {

@@ -21,7 +21,7 @@ std::vector<std::u32string> python_split(std::u32string_view text);
 std::vector<std::string> python_split(std::string_view text);
 
 // Python's str.rstrip() without arguments.
-std::string_view python_rstrip(std::string_view text);
+std::string python_rstrip(std::string_view text);
 
 // Python's str.lower(): full Unicode lowercasing (one code point may become several,
 // final sigma is contextual).

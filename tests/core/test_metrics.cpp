@@ -316,6 +316,22 @@ class TestMetrics : public QObject {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, corpus_bleu({"a", "b"}, {{"a"}}));
     }
 
+    void smoothingMethodsFollowSacrebleu() {
+        // "a b c" against "a b d": matches 2/3, 1/2, 0/1 and no 4-gram.
+        auto score = [](const char* method, bool effective_order) {
+            BleuOptions options;
+            options.smoothing = parse_bleu_smoothing(method);
+            options.effective_order = effective_order;
+            return sentence_bleu("a b c", {"a b d"}, options).score;
+        };
+        QVERIFY(std::fabs(score("exp", true) - 55.03212081491043) < 1e-9);
+        QVERIFY(std::fabs(score("floor", true) - 32.182979486854336) < 1e-9);
+        QVERIFY(std::fabs(score("add-k", false) - 68.65890479690394) < 1e-9);
+        QCOMPARE(score("none", true), 0.0);
+        QCOMPARE(score("exp", false), 0.0);  // no 4-grams: log 0 without effective order
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_bleu_smoothing("lin"));
+    }
+
     void multiReferenceUsesClosestShorterLength() {
         // Hypothesis of 3 tokens, references of 2 and 4: a tie, the shorter one wins.
         const BleuScore score = sentence_bleu("a b c", {"a b c d", "a b"});
