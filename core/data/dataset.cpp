@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/encoding.h"
 #include "core/data/raw_corpus.h"
@@ -12,8 +13,12 @@ namespace tfw {
 namespace {
 
 RawCorpus read_or_generate(const ExperimentConfig& config) {
-    if (config.data.synthetic == Synthetic::Reverse)
+    if (config.data.synthetic == Synthetic::Reverse) {
+        if (config.is_lm())
+            throw ConfigError(
+                "data.synthetic (reverse) is a translation task; set task to translation");
         return generate_reverse_task(static_cast<uint64_t>(config.train.seed));
+    }
     return load_raw_corpus(config);
 }
 
