@@ -43,9 +43,10 @@ std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::train(
         {"num_threads", "2"},
         {"minloglevel", "2"},  // the trainer logs every step to stderr otherwise
     };
+    const spm::Module& module = spm::sentencepiece_module();  // its own errors pass as they are
     std::string proto;
     try {
-        proto = spm::sentencepiece_module().train(args, texts);
+        proto = module.train(args, texts);
     } catch (const std::runtime_error& e) {
         const std::string message = e.what();
         std::smatch limit;
@@ -62,9 +63,10 @@ std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::train(
 
 std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::deserialize(
     const std::string& bytes) {
+    const spm::Module& module = spm::sentencepiece_module();
     std::unique_ptr<spm::Model> model;
     try {
-        model = spm::sentencepiece_module().load(bytes);
+        model = module.load(bytes);
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(std::string("not a sentencepiece model: ") + e.what());
     }
