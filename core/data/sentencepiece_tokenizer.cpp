@@ -49,13 +49,18 @@ std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::train(
         proto = module.train(args, texts);
     } catch (const std::runtime_error& e) {
         const std::string message = e.what();
+        const std::string size =
+            "tokenizer.vocab_size (" + std::to_string(options.vocab_size) + ")";
         std::smatch limit;
         if (std::regex_search(message, limit, std::regex("value <= ([0-9]+)")))
-            throw ConfigError("tokenizer.vocab_size (" + std::to_string(options.vocab_size) +
-                              ") is more than the training text supports: it fills at most " +
+            throw ConfigError(size + " is more than the training text supports: it fills at most " +
                               limit[1].str() + " " + model_name(options.model_type) +
                               " pieces; set tokenizer.vocab_size to " + limit[1].str() +
                               " or less");
+        if (std::regex_search(message, limit, std::regex("required_chars\\. [0-9]+ vs ([0-9]+)")))
+            throw ConfigError(size +
+                              " is too small for the training text: its characters and the " +
+                              "4 reserved ids need at least " + limit[1].str() + " pieces");
         throw std::runtime_error("sentencepiece training failed: " + message);
     }
     return deserialize(proto);
