@@ -102,7 +102,7 @@ class TestDataset : public QObject {
         return "no error";
     }
 
-  private slots:
+  private Q_SLOTS:
     void seq2seqExamplesGetEosAndBos() {
         write_pairs("a.", "a b c\nb c\n", "C B A\nC B\n", "a c\n", "C A\n");
         ExperimentConfig c = word_config("a.");

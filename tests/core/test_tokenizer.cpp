@@ -45,7 +45,7 @@ class TestTokenizer : public QObject {
     QTemporaryDir m_dir;
     const std::vector<std::string> m_english = english_sentences();
 
-  private slots:
+  private Q_SLOTS:
     void wordVocabularyRanksByFrequencyThenWord() {
         const std::vector<std::string> text = {"b a c", "a b", "a d d"};
         const auto tok = WordTokenizer::train({&text}, {});
