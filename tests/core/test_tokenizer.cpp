@@ -207,6 +207,20 @@ class TestTokenizer : public QObject {
         }
     }
 
+    void sentencePieceVocabularyTooSmallForTheCharacters() {
+        const std::vector<std::string> text = {
+            "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"};
+        try {
+            SentencePieceTokenizer::train({&text}, bpe(16));
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            // 52 letters, the word-boundary mark and 4 reserved ids.
+            QCOMPARE(std::string(e.what()),
+                     std::string("tokenizer.vocab_size (16) is too small for the training text: "
+                                 "its characters and the 4 reserved ids need at least 57 pieces"));
+        }
+    }
+
     void sentencePieceLowercaseIsPartOfTheModel() {
         auto options = bpe(100);
         options.lowercase = true;
