@@ -4,10 +4,9 @@
 
 namespace tfw {
 
-void keep_freed_memory() {
+void bound_allocator_growth() {
 #if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);  // serve large blocks from the heap (reusable)
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);  // and do not hand freed heap back to the system
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);  // setting it at all turns the adaptation off
 #endif
 }
 
