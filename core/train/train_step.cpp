@@ -116,7 +116,7 @@ double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm
 }
 
 int configure_threads(int threads) {
-    bound_allocator_growth();
+    install_caching_cpu_allocator();
     // LibTorch's default reported 1 thread on 2-core machines: set it explicitly.
     const int wanted = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     at::set_num_threads(wanted);

@@ -1,12 +1,24 @@
 #pragma once
+#include <cstddef>
 
 namespace tfw {
 
-// Stops glibc from raising its mmap threshold as large blocks are freed. By default the
-// threshold adapts upwards, after which the activation buffers of batches of varying shape
-// are carved from the heap and fragment it: a Multi30k run grew to 3.9 GB resident (1.66 GB
-// after 40 steps). With a fixed threshold large buffers stay mmap'ed and go back to the
-// system when freed: 0.90 GB after 40 steps, at the price of page faults on every step.
-void bound_allocator_growth();
+// Installs a caching allocator for LibTorch's CPU tensors (once per process).
+//
+// A training step frees and re-allocates the same large activation buffers every time.
+// With glibc alone, either each of them was mmap'ed and page-faulted in anew (12% of a
+// step's cycles in the kernel) or, once glibc's adaptive mmap threshold had risen, batches
+// of varying shape fragmented the heap until a Multi30k run held 3.9 GB. This keeps freed
+// blocks of 64 KiB and more in size classes (four per octave, so at most 25% slack) and
+// hands them out again (a block up to 1.5x the request's class), up to `cache_limit` bytes
+// of idle blocks.
+void install_caching_cpu_allocator(size_t cache_limit = size_t(256) << 20);
+
+struct CpuAllocatorStats {
+    size_t cached_bytes = 0;   // idle, kept for reuse
+    size_t reused = 0;         // allocations served from the cache
+    size_t fresh = 0;          // allocations that went to the system
+};
+CpuAllocatorStats cpu_allocator_stats();
 
 }  // namespace tfw
