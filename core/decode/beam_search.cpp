@@ -102,10 +102,13 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         const auto top = candidates.topk(wanted, 1);
         const at::Tensor top_scores = std::get<0>(top).cpu();
         const at::Tensor top_ids = std::get<1>(top).cpu();
-        const at::Tensor row_log_probs = log_probs.cpu();
+        // The candidates' own token log-probabilities: [rows, V] viewed per input is
+        // [inputs, beam * V], the layout of the candidate ids.
+        const at::Tensor top_log_probs =
+            log_probs.view({-1, beam * vocab}).gather(1, std::get<1>(top)).cpu();
         const auto top_score = top_scores.accessor<float, 2>();
         const auto top_id = top_ids.accessor<int64_t, 2>();
-        const auto lp = row_log_probs.accessor<float, 2>();
+        const auto lp = top_log_probs.accessor<float, 2>();
 
         std::vector<int64_t> next_active, source_rows, next_tokens;
         std::vector<Hypothesis> next_open;
@@ -125,7 +128,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 }
                 if (j >= beam) continue;  // as in fairseq: EOS counts only among the top `beam`
                 Hypothesis h = open[row];
-                h.token_log_probs.push_back(lp[row][token]);
+                h.token_log_probs.push_back(lp[a][j]);
                 h.score += h.token_log_probs.back();
                 h.finished = true;
                 normalize(h, options);
@@ -137,7 +140,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 const int token = static_cast<int>(top_id[a][j] % vocab);
                 Hypothesis h = open[row];
                 h.tokens.push_back(token);
-                h.token_log_probs.push_back(lp[row][token]);
+                h.token_log_probs.push_back(lp[a][j]);
                 h.score += h.token_log_probs.back();
                 group.push_back(std::move(h));
             }
@@ -153,9 +156,8 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             if (group.empty()) continue;
             if (done.full()) {
                 const double best_open = group.front().score;  // candidates come best first
-                const double bound =
-                    best_open /
-                    length_penalty(input.max_output[b] + 1, options.lenpen, options.lenpen_form);
+                const double bound = best_open / length_penalty(input.max_output[b], options.lenpen,
+                                                                options.lenpen_form);
                 if (bound <= done.worst()) continue;
             }
             // Dead rows (fewer live candidates than beam) repeat the first with score -inf.
