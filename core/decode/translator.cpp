@@ -10,6 +10,16 @@
 
 namespace tfw {
 
+namespace {
+
+std::string stack_name(AttentionStack stack) {
+    return stack == AttentionStack::EncoderSelf   ? "encoder self-attention"
+           : stack == AttentionStack::DecoderSelf ? "decoder self-attention"
+                                                  : "cross-attention";
+}
+
+}  // namespace
+
 Translator::Translator(LoadedModel model) : model_(std::move(model)) {}
 
 std::vector<int> Translator::encode_input(const std::string& input) const {
@@ -34,11 +44,10 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
     };
     for (const auto& h : heads)
         if (h.layer < 0 || h.layer >= layers_of(h.stack) || h.head < 0 || h.head >= o.heads)
-            throw std::invalid_argument("no attention head " + std::to_string(h.head) +
-                                        " in layer " + std::to_string(h.layer) +
-                                        " of that stack (the model has " +
-                                        std::to_string(layers_of(h.stack)) + " layers of " +
-                                        std::to_string(o.heads) + " heads there)");
+            throw std::invalid_argument(
+                "no " + stack_name(h.stack) + " head " + std::to_string(h.head) + " in layer " +
+                std::to_string(h.layer) + " (the model has " + std::to_string(layers_of(h.stack)) +
+                " such layers of " + std::to_string(o.heads) + " heads)");
     const auto device = model.parameters().front().device();
     for (AttentionStack stack :
          {AttentionStack::EncoderSelf, AttentionStack::DecoderSelf, AttentionStack::Cross}) {
