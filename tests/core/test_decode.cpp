@@ -101,6 +101,37 @@ double teacher_forced_score(TransformerModelImpl& model, const std::vector<int>&
     return score;
 }
 
+// A language model whose next token depends only on the last one, with the given table of
+// next-token probabilities (rows: last token; missing entries get almost none). No decoder
+// layers and no positions: the hidden state is LayerNorm(embedding), so one-hot-like
+// embeddings and an output matrix holding the log-probabilities reproduce the table.
+TransformerModel bigram_model(const std::vector<std::vector<double>>& table) {
+    ExperimentConfig c = tiny_config(Task::LanguageModel);
+    const int64_t vocab = static_cast<int64_t>(table.size());
+    c.model.d_model = 2 * vocab;
+    c.model.heads = 1;
+    c.model.decoder_layers = 0;
+    c.model.positional = Positional::None;
+    c.model.tie_embeddings = false;
+    TransformerModel model(model_options(c, vocab, vocab));
+    model->eval();
+    torch::NoGradGuard no_grad;
+    auto params = model->named_parameters();
+    at::Tensor embedding = params["tgt_embedding.weight"].zero_();
+    at::Tensor output = params["output.weight"].zero_();
+    // Embedding i is e_i - e_(vocab+i): mean 0, so LayerNorm only rescales it, to sqrt(vocab).
+    const double scale = std::sqrt(static_cast<double>(vocab));
+    for (int64_t i = 0; i < vocab; ++i) {
+        embedding[i][i] = 1.0;
+        embedding[i][vocab + i] = -1.0;
+        for (int64_t v = 0; v < vocab; ++v) {
+            const double p = table[i][v];
+            output[v][i] = (p > 0 ? std::log(p) : -30.0) / scale;
+        }
+    }
+    return model;
+}
+
 bool repeats_an_ngram(const std::vector<int>& tokens, int n) {
     std::set<std::vector<int>> seen;
     for (size_t i = 0; i + n <= tokens.size(); ++i)
@@ -147,6 +178,31 @@ class TestDecode : public QObject {
         const auto greedy = greedy_search(*model, in, options_with(1));
         const auto beam = beam_search(*model, in, options_with(1));
         for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(greedy[i], beam[i]);
+    }
+
+    // After the prompt: A 0.6 or B 0.4. After A: C 0.36, D 0.34, EOS 0.3; after B: EOS 0.9.
+    // Greedy takes A C (0.216); the best output is B (0.36), which a beam of 2 finds.
+    void beamFindsTheBestOutputGreedyMisses() {
+        constexpr int A = 4, B = 5, C = 6, D = 7;
+        std::vector<std::vector<double>> table(8, std::vector<double>(8, 0.0));
+        table[kEosId][A] = 0.6;
+        table[kEosId][B] = 0.4;
+        table[A][C] = 0.36;
+        table[A][D] = 0.34;
+        table[A][kEosId] = 0.3;
+        table[B][kEosId] = 0.9;
+        table[B][C] = 0.1;
+        table[C][kEosId] = table[D][kEosId] = 1.0;
+        auto model = bigram_model(table);
+        const std::vector<std::vector<int>> prompt{{kEosId}};
+        const Hypothesis greedy = greedy_search(*model, prompt, options_with(1))[0][0];
+        QCOMPARE(greedy.tokens, (std::vector<int>{A, C}));
+        QVERIFY(std::abs(greedy.score - std::log(0.6 * 0.36)) < 1e-3);
+        const auto beam = decode_ids(*model, prompt, options_with(2))[0];
+        QCOMPARE(beam[0].tokens, (std::vector<int>{B}));
+        QVERIFY(beam[0].finished);
+        QVERIFY(std::abs(beam[0].score - std::log(0.4 * 0.9)) < 1e-3);
+        QCOMPARE(beam[1].tokens, (std::vector<int>{A, C}));
     }
 
     void beamReturnsSortedNbestWithTeacherForcedScores_data() {
