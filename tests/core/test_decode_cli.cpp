@@ -69,7 +69,7 @@ bool contains(const std::string& text, const std::string& part) {
 class TestDecodeCli : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
-    QString m_translation, m_lm, m_src, m_ref;
+    QString m_translation, m_summarizer, m_lm, m_src, m_ref;
 
     QString write(const char* name, const std::string& bytes) {
         const QString path = m_dir.filePath(name);
@@ -81,7 +81,9 @@ class TestDecodeCli : public QObject {
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         m_translation = m_dir.filePath("mt.tfw");
+        m_summarizer = m_dir.filePath("sum.tfw");
         m_lm = m_dir.filePath("lm.tfw");
+        write_checkpoint(Task::Summarization, m_summarizer.toStdString());
         write_checkpoint(Task::Translation, m_translation.toStdString());
         write_checkpoint(Task::LanguageModel, m_lm.toStdString());
         m_src = write("src.txt", "a b c\nd e\nf a b c d\n");
@@ -103,6 +105,16 @@ class TestDecodeCli : public QObject {
         int lines = 0;
         for (std::string line; std::getline(hyps, line);) ++lines;
         QCOMPARE(lines, 3);
+    }
+
+    void evalOfASummarizerGivesRouge() {
+        const Run run =
+            run_tfw({"eval", "--checkpoint", m_summarizer, "--src", m_src, "--ref", m_ref});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["task"].get<std::string>(), std::string("summarization"));
+        QVERIFY(result["rougeLsum"]["fmeasure"].is_number());
+        QVERIFY(!result.contains("bleu"));
     }
 
     void evalOfALanguageModelGivesPerplexity() {
