@@ -8,7 +8,6 @@
 
 #include "app/cli/args.h"
 #include "app/cli/decode_args.h"
-#include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
