@@ -1,9 +1,11 @@
 // tfw bench train: training-step throughput, comparable with the Python reference.
+// tfw bench decode: see bench_decode.h.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/args.h"
+#include "app/cli/bench_decode.h"
 #include "app/cli/command.h"
 #include "core/train/train_benchmark.h"
 
@@ -74,12 +76,13 @@ int bench_train(const std::vector<std::string>& argv) {
 
 int bench(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "train") return bench_train({argv.begin() + 1, argv.end()});
-    std::cout << "usage: tfw bench train [options]\n\nBenchmarks; 'tfw bench train --help' for "
-                 "the options.\n";
+    if (!argv.empty() && argv[0] == "decode") return bench_decode({argv.begin() + 1, argv.end()});
+    std::cout << "usage: tfw bench train|decode [options]\n\nBenchmarks; 'tfw bench train --help' "
+                 "and 'tfw bench decode --help' for the options.\n";
     return argv.empty() || argv[0] == "--help" ? 0 : 2;
 }
 
-const bool registered = register_command({"bench", "measure training (and decoding) speed", bench});
+const bool registered = register_command({"bench", "measure training or decoding speed", bench});
 
 }  // namespace
 }  // namespace tfw::cli

@@ -13,13 +13,13 @@ namespace tfw {
 double length_penalty(int64_t length, double alpha, LengthPenaltyForm form) {
     if (alpha == 0) return 1.0;
     const double len = static_cast<double>(std::max<int64_t>(1, length));
-    return form == LengthPenaltyForm::Gnmt ? std::pow((5.0 + len) / 6.0, alpha) : std::pow(len, alpha);
+    return form == LengthPenaltyForm::Gnmt ? std::pow((5.0 + len) / 6.0, alpha)
+                                           : std::pow(len, alpha);
 }
 
-std::vector<std::vector<Hypothesis>> decode_ids(TransformerModelImpl& model,
-                                                const std::vector<std::vector<int>>& inputs,
-                                                const DecodeOptions& options,
-                                                const std::function<bool(size_t done)>& keep_going) {
+std::vector<std::vector<Hypothesis>> decode_ids(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, const std::function<bool(size_t done)>& keep_going) {
     require_valid(options);
     std::vector<std::vector<Hypothesis>> results(inputs.size());
     // Sorting by length keeps padding (and wasted work) low; results go back in input order.
@@ -33,16 +33,21 @@ std::vector<std::vector<Hypothesis>> decode_ids(TransformerModelImpl& model,
         if (keep_going && !keep_going(done)) break;
         size_t end = std::min(order.size(), done + static_cast<size_t>(options.batch_size));
         if (lm)  // prompts decoded together must have one length
-            end = done + 1 + static_cast<size_t>(std::count_if(
-                                 order.begin() + static_cast<long>(done) + 1, order.begin() + static_cast<long>(end),
-                                 [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
+            end = done + 1 +
+                  static_cast<size_t>(std::count_if(
+                      order.begin() + static_cast<long>(done) + 1,
+                      order.begin() + static_cast<long>(end),
+                      [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
         std::vector<std::vector<int>> batch;
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
-        auto decoded = greedy_search(model, batch, options);
+        auto decoded = options.sample     ? sample_search(model, batch, options)
+                       : options.beam > 1 ? beam_search(model, batch, options)
+                                          : greedy_search(model, batch, options);
         for (size_t i = done; i < end; ++i) {
             results[order[i]] = std::move(decoded[i - done]);
             if (options.attention)
-                for (auto& hypothesis : results[order[i]]) attach_attention(model, inputs[order[i]], hypothesis);
+                for (auto& hypothesis : results[order[i]])
+                    attach_attention(model, inputs[order[i]], hypothesis);
         }
         done = end;
     }
@@ -50,7 +55,8 @@ std::vector<std::vector<Hypothesis>> decode_ids(TransformerModelImpl& model,
     return results;
 }
 
-void attach_attention(TransformerModelImpl& model, const std::vector<int>& input, Hypothesis& hypothesis) {
+void attach_attention(TransformerModelImpl& model, const std::vector<int>& input,
+                      Hypothesis& hypothesis) {
     torch::NoGradGuard no_grad;
     const auto device = model.parameters().front().device();
     auto as_tensor = [&](const std::vector<int>& ids) {

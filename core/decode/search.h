@@ -13,13 +13,23 @@ namespace tfw {
 // Inputs: seq2seq sources (ids ending in EOS) or, for a language model, prompts (ids).
 // Returns per input its hypotheses, best first (n-best, or several samples).
 // Runs in batches of options.batch_size; `keep_going` is asked between batches.
-std::vector<std::vector<Hypothesis>> decode_ids(TransformerModelImpl& model,
-                                                const std::vector<std::vector<int>>& inputs,
-                                                const DecodeOptions& options,
-                                                const std::function<bool(size_t done)>& keep_going = {});
+std::vector<std::vector<Hypothesis>> decode_ids(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, const std::function<bool(size_t done)>& keep_going = {});
 
 // Greedy search for one batch (beam 1, no sampling).
 std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
+                                                   const std::vector<std::vector<int>>& inputs,
+                                                   const DecodeOptions& options);
+
+// Batched beam search for one batch (beam >= 1): options.nbest hypotheses per input, best
+// normalized score first. See beam_search.cpp for the stopping rule.
+std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
+                                                 const std::vector<std::vector<int>>& inputs,
+                                                 const DecodeOptions& options);
+
+// options.samples samples per input (temperature, top-k, top-p, seed), best score first.
+std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
                                                    const std::vector<std::vector<int>>& inputs,
                                                    const DecodeOptions& options);
 
@@ -27,6 +37,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
 double length_penalty(int64_t length, double alpha, LengthPenaltyForm form);
 
 // Fills hypothesis.attention by one teacher-forced pass over the input and the output.
-void attach_attention(TransformerModelImpl& model, const std::vector<int>& input, Hypothesis& hypothesis);
+void attach_attention(TransformerModelImpl& model, const std::vector<int>& input,
+                      Hypothesis& hypothesis);
 
 }  // namespace tfw

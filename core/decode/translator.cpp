@@ -1,9 +1,24 @@
 #include "core/decode/translator.h"
 
+#include <ATen/ATen.h>
+
+#include <stdexcept>
+#include <string>
+
 #include "core/data/tokenizer.h"
 #include "core/decode/search.h"
 
 namespace tfw {
+
+namespace {
+
+std::string stack_name(AttentionStack stack) {
+    return stack == AttentionStack::EncoderSelf   ? "encoder self-attention"
+           : stack == AttentionStack::DecoderSelf ? "decoder self-attention"
+                                                  : "cross-attention";
+}
+
+}  // namespace
 
 Translator::Translator(LoadedModel model) : model_(std::move(model)) {}
 
@@ -17,6 +32,36 @@ std::vector<int> Translator::encode_input(const std::string& input) const {
     const size_t limit = static_cast<size_t>(model_.model->options().max_positions) - 2;
     if (ids.size() > limit) ids.resize(limit);
     return ids;
+}
+
+void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
+    TransformerModelImpl& model = *model_.model;
+    const ModelOptions& o = model.options();
+    auto layers_of = [&](AttentionStack stack) {
+        if (stack == AttentionStack::EncoderSelf) return o.encoder_layers;
+        if (stack == AttentionStack::Cross) return o.is_lm() ? int64_t(0) : o.decoder_layers;
+        return o.decoder_layers;
+    };
+    for (const auto& h : heads)
+        if (h.layer < 0 || h.layer >= layers_of(h.stack) || h.head < 0 || h.head >= o.heads)
+            throw std::invalid_argument(
+                "no " + stack_name(h.stack) + " head " + std::to_string(h.head) + " in layer " +
+                std::to_string(h.layer) + " (the model has " + std::to_string(layers_of(h.stack)) +
+                " such layers of " + std::to_string(o.heads) + " heads)");
+    const auto device = model.parameters().front().device();
+    for (AttentionStack stack :
+         {AttentionStack::EncoderSelf, AttentionStack::DecoderSelf, AttentionStack::Cross}) {
+        for (int64_t layer = 0; layer < layers_of(stack); ++layer) {
+            at::Tensor mask;  // undefined: every head on
+            for (const auto& h : heads) {
+                if (h.stack != stack || h.layer != layer) continue;
+                if (!mask.defined()) mask = at::ones({o.heads}, at::TensorOptions().device(device));
+                mask[h.head] = 0.0;
+            }
+            model.set_head_mask(stack, layer, mask);
+        }
+    }
+    masked_heads_ = heads;
 }
 
 std::vector<std::string> Translator::input_pieces(const std::string& input) const {

@@ -12,6 +12,16 @@
 
 namespace tfw {
 
+// One attention head: layer and head count from 0.
+struct HeadSelection {
+    AttentionStack stack = AttentionStack::EncoderSelf;
+    int layer = 0;
+    int head = 0;
+    bool operator==(const HeadSelection& o) const {
+        return stack == o.stack && layer == o.layer && head == o.head;
+    }
+};
+
 struct TranslationOutput {
     std::string text;                 // detokenized
     std::vector<std::string> pieces;  // output tokens as the tokenizer spells them
@@ -19,7 +29,7 @@ struct TranslationOutput {
 };
 
 class Translator {
-public:
+  public:
     explicit Translator(LoadedModel model);
 
     // One list of outputs (n-best or samples, best first) per input. For a language model
@@ -30,13 +40,19 @@ public:
         const std::vector<std::string>& inputs, const DecodeOptions& options,
         const std::function<bool(size_t done, size_t total)>& progress = {});
 
+    // Switches exactly these heads off for every later decoding (an empty list switches all
+    // back on). Throws std::invalid_argument, changing nothing, for a head the model lacks.
+    void set_masked_heads(const std::vector<HeadSelection>& heads);
+    const std::vector<HeadSelection>& masked_heads() const { return masked_heads_; }
+
     std::vector<std::string> input_pieces(const std::string& input) const;
     std::vector<int> encode_input(const std::string& input) const;  // EOS added for seq2seq
     const LoadedModel& model() const { return model_; }
     LoadedModel& model() { return model_; }
 
-private:
+  private:
     LoadedModel model_;
+    std::vector<HeadSelection> masked_heads_;
 };
 
 }  // namespace tfw

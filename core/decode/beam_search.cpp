@@ -1,0 +1,200 @@
+// Batched beam search: every input of a batch keeps `beam` rows, all rows advance with one
+// decode_step per time step, and the cache is reordered (and shrunk as inputs finish)
+// with DecoderCache::select.
+//
+// Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
+// still beat the worst of them. The bound is sound with any length penalty: token
+// log-probabilities are <= 0, so an open hypothesis with score s can at best end with
+// score s at the longest allowed length, i.e. normalized s / length_penalty(max length).
+// Hypotheses reaching the length limit without EOS are kept as unfinished.
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/data/tokenizer.h"
+#include "core/decode/logit_rules.h"
+#include "core/decode/search.h"
+
+namespace tfw {
+namespace {
+
+constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+
+// The finished hypotheses of one input, at most `capacity`, best normalized score first.
+struct FinishedList {
+    size_t capacity = 0;
+    std::vector<Hypothesis> hyps;
+
+    bool full() const { return hyps.size() >= capacity; }
+    double worst() const { return hyps.back().normalized; }
+    void add(Hypothesis h) {
+        if (full() && h.normalized <= worst()) return;
+        auto at = std::upper_bound(
+            hyps.begin(), hyps.end(), h.normalized,
+            [](double value, const Hypothesis& other) { return value > other.normalized; });
+        hyps.insert(at, std::move(h));
+        if (hyps.size() > capacity) hyps.pop_back();
+    }
+};
+
+void normalize(Hypothesis& h, const DecodeOptions& options) {
+    h.normalized = h.score / length_penalty(static_cast<int64_t>(h.token_log_probs.size()),
+                                            options.lenpen, options.lenpen_form);
+}
+
+// Keeps `rows` (in that order) of every per-row tensor of the encoder output.
+void select_rows(EncoderOutput& encoded, const at::Tensor& rows) {
+    encoded.memory = encoded.memory.index_select(0, rows);
+    encoded.memory_mask = encoded.memory_mask.index_select(0, rows);
+    if (encoded.src.defined()) encoded.src = encoded.src.index_select(0, rows);
+}
+
+at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device) {
+    return at::tensor(values, at::kLong).to(device);
+}
+
+}  // namespace
+
+std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
+                                                 const std::vector<std::vector<int>>& inputs,
+                                                 const DecodeOptions& options) {
+    torch::NoGradGuard no_grad;
+    const auto device = model.parameters().front().device();
+    const int64_t beam = options.beam;
+    const int64_t batch = static_cast<int64_t>(inputs.size());
+    const bool lm = model.options().is_lm();
+    const DecodeBatch input =
+        make_decode_batch(inputs, lm, options, model.options().max_positions, device);
+
+    // Every input's rows start as copies of it; only the first row is live at first, so
+    // the first step does not pick the same token `beam` times.
+    std::vector<int64_t> expand;
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t k = 0; k < beam; ++k) expand.push_back(b);
+    EncoderOutput encoded;
+    if (!lm) {
+        encoded = model.encode(input.tokens);
+        select_rows(encoded, long_tensor(expand, device));
+    }
+    at::Tensor next = lm ? input.tokens.index_select(0, long_tensor(expand, device))
+                         : at::full({batch * beam, 1}, kBosId, at::kLong).to(device);
+    std::vector<Hypothesis> open(static_cast<size_t>(batch * beam));
+    std::vector<double> open_scores(open.size(), 0.0);
+    for (size_t r = 0; r < open.size(); ++r)
+        if (r % beam != 0) open_scores[r] = kMinusInf;
+    std::vector<int64_t> active(static_cast<size_t>(batch));  // input index of each row group
+    for (int64_t b = 0; b < batch; ++b) active[b] = b;
+    std::vector<FinishedList> finished(static_cast<size_t>(batch));
+    for (auto& list : finished) list.capacity = static_cast<size_t>(beam);
+
+    DecoderCache cache;
+    for (int64_t step = 0; !active.empty(); ++step) {
+        at::Tensor log_probs = at::log_softmax(
+            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
+        apply_logit_rules(log_probs, open, input, options, step, beam);
+        const int64_t vocab = log_probs.size(1);
+        const at::Tensor scores = at::tensor(open_scores, at::kDouble).to(at::kFloat).to(device);
+        const at::Tensor candidates = (log_probs + scores.unsqueeze(1)).view({-1, beam * vocab});
+        const int64_t wanted = std::min<int64_t>(2 * beam, beam * vocab);
+        const auto top = candidates.topk(wanted, 1);
+        const at::Tensor top_scores = std::get<0>(top).cpu();
+        const at::Tensor top_ids = std::get<1>(top).cpu();
+        // The candidates' own token log-probabilities: [rows, V] viewed per input is
+        // [inputs, beam * V], the layout of the candidate ids.
+        const at::Tensor top_log_probs =
+            log_probs.view({-1, beam * vocab}).gather(1, std::get<1>(top)).cpu();
+        const auto top_score = top_scores.accessor<float, 2>();
+        const auto top_id = top_ids.accessor<int64_t, 2>();
+        const auto lp = top_log_probs.accessor<float, 2>();
+
+        std::vector<int64_t> next_active, source_rows, next_tokens;
+        std::vector<Hypothesis> next_open;
+        std::vector<double> next_scores;
+        std::vector<int64_t> kept_groups;  // positions in `active` of the inputs still open
+        for (size_t a = 0; a < active.size(); ++a) {
+            const int64_t b = active[a];
+            FinishedList& done = finished[b];
+            std::vector<int64_t> chosen;  // candidate columns continuing as open rows
+            for (int64_t j = 0; j < wanted && static_cast<int64_t>(chosen.size()) < beam; ++j) {
+                if (top_score[a][j] == kMinusInf) break;
+                const int64_t row = static_cast<int64_t>(a) * beam + top_id[a][j] / vocab;
+                const int token = static_cast<int>(top_id[a][j] % vocab);
+                if (token != kEosId) {
+                    chosen.push_back(j);
+                    continue;
+                }
+                if (j >= beam) continue;  // as in fairseq: EOS counts only among the top `beam`
+                Hypothesis h = open[row];
+                h.token_log_probs.push_back(lp[a][j]);
+                h.score += h.token_log_probs.back();
+                h.finished = true;
+                normalize(h, options);
+                done.add(std::move(h));
+            }
+            std::vector<Hypothesis> group;
+            for (int64_t j : chosen) {
+                const int64_t row = static_cast<int64_t>(a) * beam + top_id[a][j] / vocab;
+                const int token = static_cast<int>(top_id[a][j] % vocab);
+                Hypothesis h = open[row];
+                h.tokens.push_back(token);
+                h.token_log_probs.push_back(lp[a][j]);
+                h.score += h.token_log_probs.back();
+                group.push_back(std::move(h));
+            }
+            // At the length limit the open hypotheses end here, unfinished.
+            const bool at_limit = step + 1 >= input.max_output[b];
+            if (at_limit) {
+                for (auto& h : group) {
+                    normalize(h, options);
+                    done.add(std::move(h));
+                }
+                group.clear();
+            }
+            if (group.empty()) continue;
+            if (done.full()) {
+                const double best_open = group.front().score;  // candidates come best first
+                const double bound = best_open / length_penalty(input.max_output[b], options.lenpen,
+                                                                options.lenpen_form);
+                if (bound <= done.worst()) continue;
+            }
+            // Dead rows (fewer live candidates than beam) repeat the first with score -inf.
+            next_active.push_back(b);
+            for (int64_t k = 0; k < beam; ++k) {
+                const bool live = k < static_cast<int64_t>(group.size());
+                const int64_t j = chosen[live ? k : 0];
+                source_rows.push_back(static_cast<int64_t>(a) * beam + top_id[a][j] / vocab);
+                next_tokens.push_back(top_id[a][j] % vocab);
+                next_open.push_back(group[live ? k : 0]);
+                next_scores.push_back(live ? group[k].score : kMinusInf);
+            }
+            kept_groups.push_back(static_cast<int64_t>(a));
+        }
+        if (next_active.empty()) break;
+        const at::Tensor rows = long_tensor(source_rows, device);
+        cache.select(rows);
+        if (!lm && next_active.size() < active.size()) {
+            std::vector<int64_t> memory_rows;
+            for (int64_t a : kept_groups)
+                for (int64_t k = 0; k < beam; ++k) memory_rows.push_back(a * beam + k);
+            select_rows(encoded, long_tensor(memory_rows, device));
+        }
+        next = long_tensor(next_tokens, device).unsqueeze(1);
+        active = std::move(next_active);
+        open = std::move(next_open);
+        open_scores = std::move(next_scores);
+    }
+
+    std::vector<std::vector<Hypothesis>> out(inputs.size());
+    for (size_t b = 0; b < inputs.size(); ++b) {
+        auto& hyps = finished[b].hyps;
+        if (hyps.size() > static_cast<size_t>(options.nbest))
+            hyps.resize(static_cast<size_t>(options.nbest));
+        out[b] = std::move(hyps);
+    }
+    return out;
+}
+
+}  // namespace tfw

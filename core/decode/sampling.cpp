@@ -1,0 +1,127 @@
+// Ancestral sampling with temperature, top-k and top-p (nucleus) truncation. Each input gets
+// options.samples rows decoded together. The draws come from our own generator seeded with
+// options.seed, so the same seed gives the same samples whatever LibTorch's global state.
+// Recorded token log-probabilities are the model's (after the logit rules), before
+// temperature and truncation, so sample scores compare with search scores.
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "core/data/tokenizer.h"
+#include "core/decode/logit_rules.h"
+#include "core/decode/search.h"
+
+namespace tfw {
+namespace {
+
+// Probabilities [R, V] to draw from: temperature, then top-k, then top-p, renormalized.
+at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOptions& options) {
+    at::Tensor probs = at::softmax(log_probs / options.temperature, -1);
+    const int64_t vocab = probs.size(1);
+    if (options.top_k > 0 && options.top_k < vocab) {
+        const at::Tensor kth =
+            std::get<0>(probs.topk(options.top_k, 1)).select(1, options.top_k - 1);
+        probs = probs.masked_fill(probs < kth.unsqueeze(1), 0.0);
+    }
+    if (options.top_p < 1.0) {
+        const auto sorted = probs.sort(1, /*descending=*/true);
+        const at::Tensor values = std::get<0>(sorted);
+        // Keep a token when the probability before it is still short of top_p, so the
+        // smallest set reaching top_p is kept (and always the most likely token).
+        const at::Tensor before = values.cumsum(1) - values;
+        const at::Tensor drop_sorted = before >= options.top_p;
+        const at::Tensor drop =
+            at::zeros_like(drop_sorted).scatter(1, std::get<1>(sorted), drop_sorted);
+        probs = probs.masked_fill(drop, 0.0);
+    }
+    return probs / probs.sum(1, /*keepdim=*/true);
+}
+
+// Inverse-CDF draw from one row of probabilities.
+int draw(const float* probs, int64_t vocab, std::mt19937_64& rng) {
+    const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+    double total = 0;
+    int last_possible = 0;
+    for (int64_t v = 0; v < vocab; ++v) {
+        if (probs[v] <= 0) continue;
+        total += probs[v];
+        last_possible = static_cast<int>(v);
+        if (u < total) return last_possible;
+    }
+    return last_possible;  // rounding left u just above the total
+}
+
+}  // namespace
+
+std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
+                                                   const std::vector<std::vector<int>>& inputs,
+                                                   const DecodeOptions& options) {
+    torch::NoGradGuard no_grad;
+    const auto device = model.parameters().front().device();
+    const int64_t samples = options.samples;
+    const bool lm = model.options().is_lm();
+    // Row r samples input r / samples.
+    std::vector<std::vector<int>> rows_input;
+    for (const auto& input : inputs)
+        for (int64_t s = 0; s < samples; ++s) rows_input.push_back(input);
+    const DecodeBatch input =
+        make_decode_batch(rows_input, lm, options, model.options().max_positions, device);
+    const int64_t rows = static_cast<int64_t>(rows_input.size());
+
+    std::vector<Hypothesis> hyps(rows_input.size());
+    std::vector<bool> done(rows_input.size(), false);
+    EncoderOutput encoded;
+    if (!lm) encoded = model.encode(input.tokens);
+    DecoderCache cache;
+    at::Tensor next = lm ? input.tokens : at::full({rows, 1}, kBosId, at::kLong).to(device);
+    std::mt19937_64 rng(options.seed);
+
+    for (int64_t t = 0; t < input.longest_output; ++t) {
+        at::Tensor log_probs = at::log_softmax(
+            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
+        apply_logit_rules(log_probs, hyps, input, options, t);
+        const at::Tensor probs = sampling_distribution(log_probs, options).cpu().contiguous();
+        const at::Tensor lp_cpu = log_probs.cpu().contiguous();
+        const int64_t vocab = probs.size(1);
+        const float* p = probs.data_ptr<float>();
+        const float* lp = lp_cpu.data_ptr<float>();
+        std::vector<int64_t> tokens(rows_input.size(), kEosId);
+        bool all_done = true;
+        for (int64_t r = 0; r < rows; ++r) {
+            if (done[r]) continue;
+            const int token = draw(p + r * vocab, vocab, rng);
+            tokens[r] = token;
+            Hypothesis& h = hyps[r];
+            h.token_log_probs.push_back(lp[r * vocab + token]);
+            h.score += h.token_log_probs.back();
+            if (token == kEosId) {
+                h.finished = true;
+                done[r] = true;
+            } else {
+                h.tokens.push_back(token);
+                if (static_cast<int64_t>(h.tokens.size()) >= input.max_output[r]) done[r] = true;
+            }
+            all_done = all_done && done[r];
+        }
+        if (all_done) break;
+        next = at::tensor(tokens, at::kLong).to(device).unsqueeze(1);
+    }
+
+    std::vector<std::vector<Hypothesis>> out(inputs.size());
+    for (int64_t r = 0; r < rows; ++r) {
+        Hypothesis& h = hyps[r];
+        h.normalized = h.score / length_penalty(static_cast<int64_t>(h.token_log_probs.size()),
+                                                options.lenpen, options.lenpen_form);
+        out[r / samples].push_back(std::move(h));
+    }
+    for (auto& per_input : out)
+        std::stable_sort(
+            per_input.begin(), per_input.end(),
+            [](const Hypothesis& a, const Hypothesis& b) { return a.normalized > b.normalized; });
+    return out;
+}
+
+}  // namespace tfw

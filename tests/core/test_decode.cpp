@@ -1,0 +1,424 @@
+// Decoding: greedy, batched beam search, sampling, the logit rules, head masking and option
+// checks, on tiny random models with fixed seeds.
+#include <QtTest>
+
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/data/tokenizer.h"
+#include "core/decode/search.h"
+#include "core/decode/translator.h"
+
+using namespace tfw;
+
+namespace {
+
+constexpr int64_t kVocab = 12;
+constexpr double kEosBoost = 3.0;
+
+ExperimentConfig tiny_config(Task task) {
+    ExperimentConfig c;
+    c.task = task;
+    c.model.d_model = 32;
+    c.model.heads = 4;
+    c.model.encoder_layers = 2;
+    c.model.decoder_layers = 2;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 64;
+    return c;
+}
+
+// Random weights. Their next-token distributions are already peaked, like a trained model's;
+// EOS is made likely enough that some hypotheses end before the length limit.
+TransformerModel make_model(Task task, uint64_t seed = 7) {
+    at::manual_seed(seed);
+    TransformerModel model(model_options(tiny_config(task), kVocab, kVocab));
+    model->eval();
+    torch::NoGradGuard no_grad;
+    // The final LayerNorm's bias along EOS's (tied) embedding raises every EOS logit by
+    // about kEosBoost, so that hypotheses end at varied lengths.
+    const at::Tensor eos = model->named_parameters()["tgt_embedding.weight"][kEosId];
+    model->named_parameters()["decoder_norm.bias"].add_(eos *
+                                                        (kEosBoost / eos.dot(eos).item<double>()));
+    return model;
+}
+
+// Sources (ids ending in EOS) or prompts (starting after EOS), fixed by the seed.
+std::vector<std::vector<int>> inputs(bool lm, int count, int length, uint64_t seed = 3) {
+    at::manual_seed(seed);
+    std::vector<std::vector<int>> out;
+    for (int i = 0; i < count; ++i) {
+        const int len = lm ? length : length - (i % 3);
+        const at::Tensor t = at::randint(4, kVocab, {len}, at::kLong);
+        std::vector<int> ids;
+        if (lm) ids.push_back(kEosId);
+        for (int64_t j = 0; j < len; ++j) ids.push_back(static_cast<int>(t[j].item<int64_t>()));
+        if (!lm) ids.push_back(kEosId);
+        out.push_back(ids);
+    }
+    return out;
+}
+
+DecodeOptions options_with(int beam, double lenpen = 0.0) {
+    DecodeOptions o;
+    o.beam = beam;
+    o.nbest = beam;
+    o.lenpen = lenpen;
+    o.max_len_a = 1.0;
+    o.max_len_b = 6;
+    return o;
+}
+
+// Sum of the hypothesis' token log-probabilities (EOS included when finished) under
+// teacher forcing.
+double teacher_forced_score(TransformerModelImpl& model, const std::vector<int>& input,
+                            const Hypothesis& h) {
+    torch::NoGradGuard no_grad;
+    std::vector<int64_t> targets(h.tokens.begin(), h.tokens.end());
+    if (h.finished) targets.push_back(kEosId);
+    at::Tensor log_probs;
+    if (model.options().is_lm()) {
+        std::vector<int64_t> all(input.begin(), input.end());
+        all.insert(all.end(), h.tokens.begin(), h.tokens.end());
+        const at::Tensor seq = at::tensor(all, at::kLong).unsqueeze(0);
+        log_probs = at::log_softmax(model.forward({}, seq), -1)[0].slice(
+            0, static_cast<int64_t>(input.size()) - 1);
+    } else {
+        std::vector<int64_t> tgt_in{kBosId};
+        tgt_in.insert(tgt_in.end(), h.tokens.begin(), h.tokens.end());
+        std::vector<int64_t> src(input.begin(), input.end());
+        log_probs = at::log_softmax(model.forward(at::tensor(src, at::kLong).unsqueeze(0),
+                                                  at::tensor(tgt_in, at::kLong).unsqueeze(0)),
+                                    -1)[0];
+    }
+    double score = 0;
+    for (size_t t = 0; t < targets.size(); ++t)
+        score += log_probs[static_cast<int64_t>(t)][targets[t]].item<double>();
+    return score;
+}
+
+// A language model whose next token depends only on the last one, with the given table of
+// next-token probabilities (rows: last token; missing entries get almost none). No decoder
+// layers and no positions: the hidden state is LayerNorm(embedding), so one-hot-like
+// embeddings and an output matrix holding the log-probabilities reproduce the table.
+TransformerModel bigram_model(const std::vector<std::vector<double>>& table) {
+    ExperimentConfig c = tiny_config(Task::LanguageModel);
+    const int64_t vocab = static_cast<int64_t>(table.size());
+    c.model.d_model = 2 * vocab;
+    c.model.heads = 1;
+    c.model.decoder_layers = 0;
+    c.model.positional = Positional::None;
+    c.model.tie_embeddings = false;
+    TransformerModel model(model_options(c, vocab, vocab));
+    model->eval();
+    torch::NoGradGuard no_grad;
+    auto params = model->named_parameters();
+    at::Tensor embedding = params["tgt_embedding.weight"].zero_();
+    at::Tensor output = params["output.weight"].zero_();
+    // Embedding i is e_i - e_(vocab+i): mean 0, so LayerNorm only rescales it, to sqrt(vocab).
+    const double scale = std::sqrt(static_cast<double>(vocab));
+    for (int64_t i = 0; i < vocab; ++i) {
+        embedding[i][i] = 1.0;
+        embedding[i][vocab + i] = -1.0;
+        for (int64_t v = 0; v < vocab; ++v) {
+            const double p = table[i][v];
+            output[v][i] = (p > 0 ? std::log(p) : -30.0) / scale;
+        }
+    }
+    return model;
+}
+
+bool repeats_an_ngram(const std::vector<int>& tokens, int n) {
+    std::set<std::vector<int>> seen;
+    for (size_t i = 0; i + n <= tokens.size(); ++i)
+        if (!seen.insert(std::vector<int>(tokens.begin() + i, tokens.begin() + i + n)).second)
+            return true;
+    return false;
+}
+
+void compare_hypotheses(const std::vector<Hypothesis>& a, const std::vector<Hypothesis>& b) {
+    QCOMPARE(a.size(), b.size());
+    for (size_t k = 0; k < a.size(); ++k) {
+        QCOMPARE(a[k].tokens, b[k].tokens);
+        QCOMPARE(a[k].finished, b[k].finished);
+        QVERIFY2(std::abs(a[k].score - b[k].score) < 1e-4,
+                 qPrintable(QString("%1 vs %2").arg(a[k].score).arg(b[k].score)));
+    }
+}
+
+std::string joined(const std::vector<std::string>& problems) {
+    std::string all;
+    for (const auto& p : problems) all += p + "\n";
+    return all;
+}
+
+}  // namespace
+
+class TestDecode : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    // Models this small gain nothing from threads, and on a busy machine idle worker threads
+    // slow every operation down.
+    void initTestCase() { at::set_num_threads(1); }
+
+    void beamOfOneEqualsGreedy_data() {
+        QTest::addColumn<int>("task");
+        QTest::newRow("translation") << static_cast<int>(Task::Translation);
+        QTest::newRow("lm") << static_cast<int>(Task::LanguageModel);
+    }
+    void beamOfOneEqualsGreedy() {
+        QFETCH(int, task);
+        auto model = make_model(static_cast<Task>(task));
+        const bool lm = model->options().is_lm();
+        const auto in = inputs(lm, 6, 5);
+        const auto greedy = greedy_search(*model, in, options_with(1));
+        const auto beam = beam_search(*model, in, options_with(1));
+        for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(greedy[i], beam[i]);
+    }
+
+    // After the prompt: A 0.6 or B 0.4. After A: C 0.36, D 0.34, EOS 0.3; after B: EOS 0.9.
+    // Greedy takes A C (0.216); the best output is B (0.36), which a beam of 2 finds.
+    void beamFindsTheBestOutputGreedyMisses() {
+        constexpr int A = 4, B = 5, C = 6, D = 7;
+        std::vector<std::vector<double>> table(8, std::vector<double>(8, 0.0));
+        table[kEosId][A] = 0.6;
+        table[kEosId][B] = 0.4;
+        table[A][C] = 0.36;
+        table[A][D] = 0.34;
+        table[A][kEosId] = 0.3;
+        table[B][kEosId] = 0.9;
+        table[B][C] = 0.1;
+        table[C][kEosId] = table[D][kEosId] = 1.0;
+        auto model = bigram_model(table);
+        const std::vector<std::vector<int>> prompt{{kEosId}};
+        const Hypothesis greedy = greedy_search(*model, prompt, options_with(1))[0][0];
+        QCOMPARE(greedy.tokens, (std::vector<int>{A, C}));
+        QVERIFY(std::abs(greedy.score - std::log(0.6 * 0.36)) < 1e-3);
+        const auto beam = decode_ids(*model, prompt, options_with(2))[0];
+        QCOMPARE(beam[0].tokens, (std::vector<int>{B}));
+        QVERIFY(beam[0].finished);
+        QVERIFY(std::abs(beam[0].score - std::log(0.4 * 0.9)) < 1e-3);
+        QCOMPARE(beam[1].tokens, (std::vector<int>{A, C}));
+    }
+
+    void beamReturnsSortedNbestWithTeacherForcedScores_data() {
+        QTest::addColumn<int>("task");
+        QTest::addColumn<double>("lenpen");
+        QTest::addColumn<int>("form");
+        QTest::newRow("translation fairseq 1.0") << static_cast<int>(Task::Translation) << 1.0 << 0;
+        QTest::newRow("translation gnmt 0.6") << static_cast<int>(Task::Translation) << 0.6 << 1;
+        QTest::newRow("lm no penalty") << static_cast<int>(Task::LanguageModel) << 0.0 << 0;
+    }
+    void beamReturnsSortedNbestWithTeacherForcedScores() {
+        QFETCH(int, task);
+        QFETCH(double, lenpen);
+        QFETCH(int, form);
+        auto model = make_model(static_cast<Task>(task));
+        const bool lm = model->options().is_lm();
+        const auto in = inputs(lm, 4, 5);
+        DecodeOptions o = options_with(4, lenpen);
+        o.lenpen_form = static_cast<LengthPenaltyForm>(form);
+        const auto results = decode_ids(*model, in, o);
+        int finished = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            QCOMPARE(results[i].size(), size_t(4));
+            std::set<std::vector<int>> distinct;
+            for (size_t k = 0; k < results[i].size(); ++k) {
+                const Hypothesis& h = results[i][k];
+                distinct.insert(h.tokens);
+                finished += h.finished;
+                if (k > 0) QVERIFY(results[i][k - 1].normalized >= h.normalized);
+                double sum = 0;
+                for (float lp : h.token_log_probs) sum += lp;
+                QVERIFY(std::abs(sum - h.score) < 1e-4);
+                QVERIFY(std::abs(teacher_forced_score(*model, in[i], h) - h.score) < 1e-3);
+                const double penalty = length_penalty(
+                    static_cast<int64_t>(h.token_log_probs.size()), o.lenpen, o.lenpen_form);
+                QVERIFY(std::abs(h.normalized - h.score / penalty) < 1e-6);
+            }
+            QCOMPARE(distinct.size(), size_t(4));
+        }
+        QVERIFY2(finished > 0, "the test model should end some hypotheses with EOS");
+    }
+
+    // Not a theorem of beam search, but what a wider beam is for: checked on these inputs.
+    void widerBeamsScoreAtLeastAsWellAsGreedy() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const bool lm = task == Task::LanguageModel;
+            const auto in = inputs(lm, 8, 5);
+            const auto greedy = greedy_search(*model, in, options_with(1));
+            for (int beam : {2, 4, 8}) {
+                const auto wide = decode_ids(*model, in, options_with(beam));
+                for (size_t i = 0; i < in.size(); ++i)
+                    QVERIFY2(wide[i].front().score >= greedy[i].front().score - 1e-5,
+                             qPrintable(QString("beam %1 input %2").arg(beam).arg(i)));
+            }
+        }
+    }
+
+    void batchedBeamEqualsOneAtATime() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const auto in = inputs(task == Task::LanguageModel, 7, 6);
+            DecodeOptions o = options_with(3, 1.0);
+            const auto together = decode_ids(*model, in, o);
+            o.batch_size = 1;
+            const auto alone = decode_ids(*model, in, o);
+            for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(together[i], alone[i]);
+        }
+    }
+
+    void lengthLimitsHold_data() {
+        QTest::addColumn<int>("beam");
+        QTest::addColumn<bool>("sample");
+        QTest::newRow("greedy") << 1 << false;
+        QTest::newRow("beam") << 4 << false;
+        QTest::newRow("sampling") << 1 << true;
+    }
+    void lengthLimitsHold() {
+        QFETCH(int, beam);
+        QFETCH(bool, sample);
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 6, 5);
+        DecodeOptions o = options_with(beam);
+        o.sample = sample;
+        o.samples = 3;
+        o.min_len = 4;
+        o.max_len_a = 0.5;
+        o.max_len_b = 2;
+        for (size_t i = 0; i < in.size(); ++i) {
+            const auto result = decode_ids(*model, {in[i]}, o)[0];
+            const int64_t max_len =
+                static_cast<int64_t>(std::floor(0.5 * double(in[i].size()))) + 2;
+            for (const auto& h : result) {
+                QVERIFY(static_cast<int64_t>(h.tokens.size()) <= max_len);
+                QVERIFY(static_cast<int64_t>(h.tokens.size()) >= std::min<int64_t>(4, max_len));
+            }
+        }
+    }
+
+    void noRepeatNgramHolds() {
+        for (bool sample : {false, true}) {
+            for (int beam : {1, 4}) {
+                auto model = make_model(Task::LanguageModel);
+                DecodeOptions o = options_with(beam);
+                o.sample = sample;
+                o.samples = 3;
+                o.max_len_b = 30;
+                o.no_repeat_ngram = 2;
+                for (const auto& per_input : decode_ids(*model, inputs(true, 3, 4), o))
+                    for (const auto& h : per_input) QVERIFY(!repeats_an_ngram(h.tokens, 2));
+            }
+        }
+    }
+
+    void samplingIsDeterministicPerSeed() {
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 4, 5);
+        DecodeOptions o = options_with(1);
+        o.sample = true;
+        o.samples = 3;
+        o.top_p = 0.9;
+        o.temperature = 1.5;
+        o.seed = 11;
+        const auto first = decode_ids(*model, in, o);
+        const auto again = decode_ids(*model, in, o);
+        o.seed = 12;
+        const auto other = decode_ids(*model, in, o);
+        bool differs = false;
+        for (size_t i = 0; i < in.size(); ++i) {
+            QCOMPARE(first[i].size(), size_t(3));
+            compare_hypotheses(first[i], again[i]);
+            for (size_t k = 0; k < first[i].size(); ++k)
+                differs = differs || first[i][k].tokens != other[i][k].tokens;
+        }
+        QVERIFY(differs);
+    }
+
+    void narrowestSamplingEqualsGreedy() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const auto in = inputs(task == Task::LanguageModel, 5, 5);
+            const auto greedy = greedy_search(*model, in, options_with(1));
+            DecodeOptions top_k = options_with(1);
+            top_k.sample = true;
+            top_k.top_k = 1;
+            top_k.temperature = 3.0;
+            DecodeOptions top_p = options_with(1);
+            top_p.sample = true;
+            top_p.top_p = 1e-6;
+            for (const auto& o : {top_k, top_p}) {
+                const auto sampled = decode_ids(*model, in, o);
+                for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(greedy[i], sampled[i]);
+            }
+        }
+    }
+
+    void attentionMapsAreAttachedOnRequest() {
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 2, 5);
+        DecodeOptions o = options_with(3);
+        o.attention = true;
+        for (size_t i = 0; i < in.size(); ++i) {
+            const auto result = decode_ids(*model, {in[i]}, o)[0];
+            for (const auto& h : result) {
+                QCOMPARE(h.attention.cross.size(), size_t(2));
+                const auto sizes = h.attention.cross[0].sizes().vec();
+                QCOMPARE(sizes, (std::vector<int64_t>{4, static_cast<int64_t>(h.tokens.size()) + 1,
+                                                      static_cast<int64_t>(in[i].size())}));
+            }
+        }
+    }
+
+    void maskingHeadsChangesOutputsAndUnmaskingRestoresThem() {
+        LoadedModel loaded;
+        loaded.model = make_model(Task::Translation);
+        Translator translator(std::move(loaded));
+        TransformerModelImpl& model = *translator.model().model;
+        const auto in = inputs(false, 4, 6);
+        const DecodeOptions o = options_with(3);
+        const auto before = decode_ids(model, in, o);
+        translator.set_masked_heads({{AttentionStack::Cross, 1, 0},
+                                     {AttentionStack::Cross, 1, 2},
+                                     {AttentionStack::EncoderSelf, 0, 3},
+                                     {AttentionStack::DecoderSelf, 1, 1}});
+        QCOMPARE(translator.masked_heads().size(), size_t(4));
+        const auto masked = decode_ids(model, in, o);
+        bool changed = false;
+        for (size_t i = 0; i < in.size(); ++i)
+            changed = changed || std::abs(masked[i][0].score - before[i][0].score) > 1e-4;
+        QVERIFY(changed);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 translator.set_masked_heads({{AttentionStack::Cross, 2, 0}}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, translator.set_masked_heads(
+                                                            {{AttentionStack::EncoderSelf, 0, 4}}));
+        QCOMPARE(translator.masked_heads().size(),
+                 size_t(4));  // a refused selection changes nothing
+        translator.set_masked_heads({});
+        const auto restored = decode_ids(model, in, o);
+        for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(before[i], restored[i]);
+    }
+
+    void optionProblemsAreNamed() {
+        DecodeOptions o;
+        o.beam = 0;
+        o.top_p = 1.5;
+        const std::string problems = joined(check_decode_options(o));
+        QVERIFY2(problems.find("beam must be >= 1 (got 0)") != std::string::npos, problems.c_str());
+        QVERIFY2(problems.find("top_p must be in (0, 1] (got 1.5)") != std::string::npos,
+                 problems.c_str());
+        QVERIFY(check_decode_options(DecodeOptions{}).empty());
+        DecodeOptions nbest = options_with(2);
+        nbest.nbest = 3;
+        QVERIFY(joined(check_decode_options(nbest)).find("nbest must be <= beam (got 3)") !=
+                std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDecode)
+#include "test_decode.moc"

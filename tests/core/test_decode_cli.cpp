@@ -1,0 +1,187 @@
+// `tfw eval`, `tfw translate` and `tfw bench decode` on tiny checkpoints written here: the
+// JSON they print, and a clear message with a non-zero exit for bad input.
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <ATen/ATen.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/data/word_tokenizer.h"
+#include "core/io/checkpoint.h"
+#include "core/io/model_io.h"
+
+using namespace tfw;
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+Run run_tfw(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("OMP_NUM_THREADS", "1");  // tiny models; spare a busy machine
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(TFW_CLI_PATH), arguments);
+    Run run;
+    if (!process.waitForFinished(60000)) return run;
+    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput().toStdString();
+    run.err = process.readAllStandardError().toStdString();
+    return run;
+}
+
+// An untrained model of the task with a word vocabulary over a few words.
+void write_checkpoint(Task task, const std::string& path) {
+    WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
+    Checkpoint c;
+    c.config.task = task;
+    c.config.tokenizer.type = TokenizerType::Word;
+    c.config.model.d_model = 16;
+    c.config.model.heads = 2;
+    c.config.model.encoder_layers = task == Task::LanguageModel ? 0 : 1;
+    c.config.model.decoder_layers = 1;
+    c.config.model.ffn_dim = 32;
+    c.config.model.max_positions = 64;
+    c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
+    c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
+    c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();
+    at::manual_seed(5);
+    TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
+    c.parameters = model->parameter_count();
+    c.weights = serialize_module(*model);
+    save_checkpoint(c, path);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+class TestDecodeCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_translation, m_summarizer, m_lm, m_src, m_ref;
+
+    QString write(const char* name, const std::string& bytes) {
+        const QString path = m_dir.filePath(name);
+        std::ofstream(path.toStdString(), std::ios::binary) << bytes;
+        return path;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_translation = m_dir.filePath("mt.tfw");
+        m_summarizer = m_dir.filePath("sum.tfw");
+        m_lm = m_dir.filePath("lm.tfw");
+        write_checkpoint(Task::Summarization, m_summarizer.toStdString());
+        write_checkpoint(Task::Translation, m_translation.toStdString());
+        write_checkpoint(Task::LanguageModel, m_lm.toStdString());
+        m_src = write("src.txt", "a b c\nd e\nf a b c d\n");
+        m_ref = write("ref.txt", "c b a\ne d\nd c b a f\n");
+    }
+
+    void evalPrintsLossAndScores() {
+        const QString out = m_dir.filePath("hyp.txt");
+        const Run run = run_tfw({"eval", "--checkpoint", m_translation, "--src", m_src, "--ref",
+                                 m_ref, "--beam", "3", "--batch-size", "2", "--out", out});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        QVERIFY2(contains(run.err, "decoded 3/3"), run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["sentences"].get<int>(), 3);
+        QVERIFY(result["perplexity"].get<double>() > 1.0);
+        QVERIFY(contains(result["bleu"]["signature"].get<std::string>(), "nrefs:1|case:mixed"));
+        QVERIFY(result["chrf"]["score"].is_number());
+        std::ifstream hyps(out.toStdString());
+        int lines = 0;
+        for (std::string line; std::getline(hyps, line);) ++lines;
+        QCOMPARE(lines, 3);
+    }
+
+    void evalOfASummarizerGivesRouge() {
+        const Run run =
+            run_tfw({"eval", "--checkpoint", m_summarizer, "--src", m_src, "--ref", m_ref});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["task"].get<std::string>(), std::string("summarization"));
+        QVERIFY(result["rougeLsum"]["fmeasure"].is_number());
+        QVERIFY(!result.contains("bleu"));
+    }
+
+    void evalOfALanguageModelGivesPerplexity() {
+        const Run run = run_tfw({"eval", "--checkpoint", m_lm, "--src", m_src});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["task"].get<std::string>(), std::string("lm"));
+        QVERIFY(result["perplexity"].get<double>() > 1.0);
+    }
+
+    void badInputFailsWithAClearMessage_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("line counts differ")
+            << QStringList{"eval", "--checkpoint", "MT", "--src", "SRC", "--ref", "SHORT"}
+            << "has 3 lines but reference file";
+        QTest::newRow("empty source")
+            << QStringList{"eval", "--checkpoint", "MT", "--src", "EMPTY", "--ref", "REF"}
+            << "file is empty";
+        QTest::newRow("invalid utf-8")
+            << QStringList{"eval", "--checkpoint", "MT", "--src", "BAD", "--ref", "REF"}
+            << "bad.txt:2";
+        QTest::newRow("rouge on an lm")
+            << QStringList{"eval", "--checkpoint", "LM", "--src", "SRC", "--metric", "rouge"}
+            << "is a language model";
+        QTest::newRow("translate with an lm")
+            << QStringList{"translate", "--checkpoint", "LM", "--input", "SRC"}
+            << "is a language model; use tfw generate";
+        QTest::newRow("bad beam") << QStringList{"eval",  "--checkpoint", "MT",     "--src", "SRC",
+                                                 "--ref", "REF",          "--beam", "0"}
+                                  << "beam must be >= 1 (got 0)";
+    }
+    void badInputFailsWithAClearMessage() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const QMap<QString, QString> files{{"MT", m_translation},
+                                           {"LM", m_lm},
+                                           {"SRC", m_src},
+                                           {"REF", m_ref},
+                                           {"SHORT", write("short.txt", "c b a\n")},
+                                           {"EMPTY", write("empty.txt", "")},
+                                           {"BAD", write("bad.txt", "a b\nc \xff d\n")}};
+        for (QString& argument : arguments) argument = files.value(argument, argument);
+        const Run run = run_tfw(arguments);
+        QVERIFY2(run.exit_code != 0, run.out.c_str());
+        QVERIFY2(contains(run.err, message.toStdString()), run.err.c_str());
+    }
+
+    void translatePrintsNbestWithScores() {
+        const Run run = run_tfw({"translate", "--checkpoint", m_translation, "--input", m_src,
+                                 "--beam", "3", "--nbest", "2"});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        QCOMPARE(std::count(run.out.begin(), run.out.end(), '\n'), 6L);
+        QCOMPARE(std::count(run.out.begin(), run.out.end(), '\t'), 6L);
+    }
+
+    void benchDecodePrintsThroughput() {
+        const Run run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src", m_src,
+                                 "--beam", "2", "--batch", "2", "--threads", "1"});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["sentences"].get<int>(), 3);
+        QCOMPARE(result["beam"].get<int>(), 2);
+        QVERIFY(result["sentences_per_s"].get<double>() > 0);
+        QVERIFY(result["tgt_tokens_per_s"].get<double>() > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDecodeCli)
+#include "test_decode_cli.moc"
