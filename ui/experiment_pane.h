@@ -1,0 +1,44 @@
+#pragma once
+// The Experiment area: preset picker, open/save of JSON configs, the generated form and
+// the read-outs beside it.
+
+#include <QWidget>
+
+#include "core/config/experiment_config.h"
+
+class QComboBox;
+
+namespace tfw {
+
+class ExperimentForm;
+class ConfigSummary;
+
+class ExperimentPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExperimentPane)
+
+  public:
+    explicit ExperimentPane(QWidget* parent = nullptr);
+
+    ExperimentForm* form() const { return m_form; }
+    ConfigSummary* summary() const { return m_summary; }
+    const ExperimentConfig& config() const;
+
+    // Each returns false after telling the user (message box) what went wrong.
+    bool loadPreset(const QString& name);
+    bool openConfig(const QString& path);
+    bool saveConfig(const QString& path);
+    void openConfigDialog();
+    void saveConfigDialog();
+
+  signals:
+    void configChanged();
+    void validityChanged(bool valid, const QString& reason);
+
+  private:
+    QComboBox* m_presets;
+    ExperimentForm* m_form;
+    ConfigSummary* m_summary;
+};
+
+}  // namespace tfw
