@@ -7,7 +7,7 @@ namespace tfw {
 
 // Unusable input data. what() reads "FILE:LINE: problem" (LINE omitted when 0).
 class DataError : public std::runtime_error {
-public:
+  public:
     DataError(std::string file, int64_t line, const std::string& problem)
         : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
                              problem),
@@ -16,7 +16,7 @@ public:
     const std::string& file() const { return file_; }
     int64_t line() const { return line_; }
 
-private:
+  private:
     std::string file_;
     int64_t line_;
 };

@@ -26,12 +26,15 @@ struct Corpus {
     std::vector<Example> examples;
     int64_t skipped_too_long = 0;  // training pairs dropped for exceeding max lengths
     int64_t truncated = 0;         // valid/test examples cut to the max lengths
+    int64_t skipped_empty = 0;     // training pairs dropped because one side is empty
+    int64_t src_tokens = 0;        // tokens in the kept examples, EOS included (0 for lm)
+    int64_t tgt_tokens = 0;        // tgt_out tokens
 };
 
 struct PreparedData {
     std::shared_ptr<Tokenizer> src_tokenizer;  // == tgt_tokenizer when shared or lm
     std::shared_ptr<Tokenizer> tgt_tokenizer;
-    Corpus train, valid, test;                 // test may be empty
+    Corpus train, valid, test;  // test may be empty
 };
 
 using DataLog = std::function<void(LogLevel, const std::string&)>;

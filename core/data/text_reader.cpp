@@ -49,7 +49,8 @@ bool is_valid_utf8(std::string_view text) {
 std::vector<std::string> read_text_lines(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw DataError(path, 0, "no such file");
-    if (std::filesystem::is_directory(path, ec)) throw DataError(path, 0, "is a folder, not a file");
+    if (std::filesystem::is_directory(path, ec))
+        throw DataError(path, 0, "is a folder, not a file");
     // gzopen reads plain files transparently, so one path serves both.
     std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
     if (!file) throw DataError(path, 0, std::string("cannot open: ") + std::strerror(errno));

@@ -15,7 +15,7 @@ constexpr int kBosId = 2;
 constexpr int kEosId = 3;
 
 class Tokenizer {
-public:
+  public:
     virtual ~Tokenizer() = default;
     virtual std::string type_name() const = 0;  // "sentencepiece" or "word"
     virtual int vocab_size() const = 0;         // reserved ids included

@@ -9,7 +9,7 @@ using namespace tfw;
 
 class TestConfig : public QObject {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void defaultsAreValidOnceDataIsGiven() {
         ExperimentConfig c;
         c.data.synthetic = Synthetic::Reverse;

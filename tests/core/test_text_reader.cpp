@@ -20,7 +20,7 @@ class TestTextReader : public QObject {
         return path;
     }
 
-private slots:
+private Q_SLOTS:
     void readsLinesKeepingSpacesAndEmptyLines() {
         const auto lines = read_text_lines(write("a.txt", " a  b \n\nc\r\nlast"));
         QCOMPARE(lines.size(), size_t(4));

@@ -1,0 +1,85 @@
+// tfw bench train: training-step throughput, comparable with the Python reference.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+#include "core/train/train_benchmark.h"
+
+namespace tfw::cli {
+namespace {
+
+int bench_train(const std::vector<std::string>& argv) {
+    const TrainBenchOptions d;
+    Args args("bench train",
+              "Times training steps of an encoder-decoder Transformer on random batches and prints "
+              "one JSON line\n(same flags, defaults and keys as the Python reference "
+              "ref_train_step.py).");
+    args.option("threads", "N", "CPU threads", std::to_string(d.threads))
+        .option("steps", "N", "timed steps", std::to_string(d.steps))
+        .option("warmup", "N", "untimed steps first", std::to_string(d.warmup))
+        .option("batch", "B", "sentences per batch", std::to_string(d.batch))
+        .option("src-len", "L", "source length", std::to_string(d.src_len))
+        .option("tgt-len", "L", "target length", std::to_string(d.tgt_len))
+        .option("src", "L", "alias of --src-len")
+        .option("tgt", "L", "alias of --tgt-len")
+        .option("d-model", "D", "model width", std::to_string(d.d_model))
+        .option("heads", "H", "attention heads", std::to_string(d.heads))
+        .option("ff", "F", "feed-forward width", std::to_string(d.ffn))
+        .option("layers", "N", "encoder and decoder layers (each)", std::to_string(d.layers))
+        .option("vocab", "V", "vocabulary size", std::to_string(d.vocab))
+        .flag("norm-first", "pre-LN instead of post-LN")
+        .option("device", "cpu|cuda", "where to run", d.device)
+        .option("precision", "fp32|bf16|fp16", "matrix precision", "fp32");
+    if (!args.parse(argv)) return 0;
+
+    TrainBenchOptions o;
+    o.threads = static_cast<int>(args.get_int("threads"));
+    o.steps = static_cast<int>(args.get_int("steps"));
+    o.warmup = static_cast<int>(args.get_int("warmup"));
+    o.batch = static_cast<int>(args.get_int("batch"));
+    o.src_len = static_cast<int>(args.get_int(args.has("src") ? "src" : "src-len"));
+    o.tgt_len = static_cast<int>(args.get_int(args.has("tgt") ? "tgt" : "tgt-len"));
+    o.d_model = static_cast<int>(args.get_int("d-model"));
+    o.heads = static_cast<int>(args.get_int("heads"));
+    o.ffn = static_cast<int>(args.get_int("ff"));
+    o.layers = static_cast<int>(args.get_int("layers"));
+    o.vocab = static_cast<int>(args.get_int("vocab"));
+    o.norm_first = args.has("norm-first");
+    o.device = args.get("device");
+    const std::string precision = args.get("precision");
+    if (precision == "bf16")
+        o.precision = Precision::Bf16;
+    else if (precision == "fp16")
+        o.precision = Precision::Fp16;
+    else if (precision != "fp32")
+        throw UsageError("--precision must be fp32, bf16 or fp16, got '" + precision + "'");
+    if (o.d_model % o.heads != 0) throw UsageError("--heads must divide --d-model");
+
+    const TrainBenchResult r = run_train_benchmark(o);
+    const nlohmann::json out{{"impl", "tfw"},
+                             {"threads", r.threads},
+                             {"params", r.params},
+                             {"norm_first", o.norm_first},
+                             {"precision", precision},
+                             {"device", o.device},
+                             {"ms_per_step", std::round(r.ms_per_step * 100) / 100},
+                             {"tgt_tokens_per_s", std::round(r.tgt_tokens_per_s * 10) / 10},
+                             {"all_tokens_per_s", std::round(r.all_tokens_per_s * 10) / 10},
+                             {"gflops", std::round(r.gflops * 100) / 100}};
+    std::cout << out.dump() << std::endl;
+    return 0;
+}
+
+int bench(const std::vector<std::string>& argv) {
+    if (!argv.empty() && argv[0] == "train") return bench_train({argv.begin() + 1, argv.end()});
+    std::cout << "usage: tfw bench train [options]\n\nBenchmarks; 'tfw bench train --help' for "
+                 "the options.\n";
+    return argv.empty() || argv[0] == "--help" ? 0 : 2;
+}
+
+const bool registered = register_command({"bench", "measure training (and decoding) speed", bench});
+
+}  // namespace
+}  // namespace tfw::cli

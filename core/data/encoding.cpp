@@ -1,0 +1,81 @@
+#include "core/data/encoding.h"
+
+#include <algorithm>
+
+namespace tfw {
+namespace {
+
+bool is_blank(const std::string& line) {
+    return line.find_first_not_of(" \t\r\n\v\f") == std::string::npos;
+}
+
+Example make_pair_example(std::vector<int> src, std::vector<int> tgt) {
+    Example e;
+    e.src.assign(src.begin(), src.end());
+    e.src.push_back(kEosId);
+    e.tgt_in.reserve(tgt.size() + 1);
+    e.tgt_in.push_back(kBosId);
+    e.tgt_in.insert(e.tgt_in.end(), tgt.begin(), tgt.end());
+    e.tgt_out.assign(tgt.begin(), tgt.end());
+    e.tgt_out.push_back(kEosId);
+    return e;
+}
+
+}  // namespace
+
+Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,
+                    const Tokenizer& tgt_tokenizer, int max_src_len, int max_tgt_len,
+                    SplitRole role) {
+    Corpus corpus;
+    corpus.examples.reserve(split.src.size());
+    // The limits count the EOS (source) and BOS / EOS (target) each side gets.
+    const size_t src_room = static_cast<size_t>(std::max(max_src_len - 1, 0));
+    const size_t tgt_room = static_cast<size_t>(std::max(max_tgt_len - 1, 0));
+    for (size_t i = 0; i < split.src.size(); ++i) {
+        if (role == SplitRole::Train && (is_blank(split.src[i]) || is_blank(split.tgt[i]))) {
+            ++corpus.skipped_empty;
+            continue;
+        }
+        std::vector<int> src = src_tokenizer.encode(split.src[i]);
+        std::vector<int> tgt = tgt_tokenizer.encode(split.tgt[i]);
+        if (src.size() > src_room || tgt.size() > tgt_room) {
+            if (role == SplitRole::Train) {
+                ++corpus.skipped_too_long;
+                continue;
+            }
+            src.resize(std::min(src.size(), src_room));
+            tgt.resize(std::min(tgt.size(), tgt_room));
+            ++corpus.truncated;
+        }
+        corpus.examples.push_back(make_pair_example(std::move(src), std::move(tgt)));
+        corpus.src_tokens += static_cast<int64_t>(corpus.examples.back().src.size());
+        corpus.tgt_tokens += static_cast<int64_t>(corpus.examples.back().tgt_out.size());
+    }
+    return corpus;
+}
+
+Corpus encode_stream(const RawSplit& split, const Tokenizer& tokenizer, int window) {
+    std::vector<int32_t> stream;
+    for (const auto& line : split.tgt) {
+        const std::vector<int> ids = tokenizer.encode(line);
+        stream.insert(stream.end(), ids.begin(), ids.end());
+        stream.push_back(kEosId);
+    }
+    Corpus corpus;
+    const size_t length = static_cast<size_t>(std::max(window, 1));
+    // Window i predicts stream[i+1 .. i+L+1) from stream[i .. i+L).
+    for (size_t start = 0; start + 1 < stream.size(); start += length) {
+        const size_t n = std::min(length, stream.size() - 1 - start);
+        if (n < length && n < 2) break;
+        Example e;
+        e.tgt_in.assign(stream.begin() + static_cast<ptrdiff_t>(start),
+                        stream.begin() + static_cast<ptrdiff_t>(start + n));
+        e.tgt_out.assign(stream.begin() + static_cast<ptrdiff_t>(start + 1),
+                         stream.begin() + static_cast<ptrdiff_t>(start + n + 1));
+        corpus.tgt_tokens += static_cast<int64_t>(n);
+        corpus.examples.push_back(std::move(e));
+    }
+    return corpus;
+}
+
+}  // namespace tfw

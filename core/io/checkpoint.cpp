@@ -1,0 +1,197 @@
+#include "core/io/checkpoint.h"
+
+#include <fcntl.h>
+#include <torch/version.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "core/config/config_io.h"
+
+namespace tfw {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'F', 'W', 'C', 'K', 'P', 'T', '\n'};
+
+uint32_t crc(const std::string& bytes) {
+    uLong value = crc32(0L, Z_NULL, 0);
+    size_t done = 0;
+    while (done < bytes.size()) {  // crc32 takes a uInt length
+        const size_t n = std::min<size_t>(bytes.size() - done, 1u << 30);
+        value = crc32(value, reinterpret_cast<const Bytef*>(bytes.data() + done), static_cast<uInt>(n));
+        done += n;
+    }
+    return static_cast<uint32_t>(value);
+}
+
+json position_to_json(const TrainingPosition& p) {
+    return {{"step", p.step},
+            {"epoch", p.epoch},
+            {"batch_in_epoch", p.batch_in_epoch},
+            {"tokens_seen", p.tokens_seen},
+            {"elapsed_s", p.elapsed_s},
+            {"best_valid_loss", p.best_valid_loss},
+            {"best_step", p.best_step},
+            {"bad_validations", p.bad_validations},
+            {"dropout_seed", p.dropout_seed},
+            {"dropout_counter", p.dropout_counter}};
+}
+
+TrainingPosition position_from_json(const json& j) {
+    TrainingPosition p;  // optional keys keep their defaults
+    p.step = j.value("step", p.step);
+    p.epoch = j.value("epoch", p.epoch);
+    p.batch_in_epoch = j.value("batch_in_epoch", p.batch_in_epoch);
+    p.tokens_seen = j.value("tokens_seen", p.tokens_seen);
+    p.elapsed_s = j.value("elapsed_s", p.elapsed_s);
+    p.best_valid_loss = j.value("best_valid_loss", p.best_valid_loss);
+    p.best_step = j.value("best_step", p.best_step);
+    p.bad_validations = j.value("bad_validations", p.bad_validations);
+    p.dropout_seed = j.value("dropout_seed", p.dropout_seed);
+    p.dropout_counter = j.value("dropout_counter", p.dropout_counter);
+    return p;
+}
+
+// Writes all bytes and forces them to disk before the rename makes them visible.
+void write_file_durably(const std::string& path, const std::string& head, const std::string& body) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
+    for (const std::string* part : {&head, &body}) {
+        size_t done = 0;
+        while (done < part->size()) {
+            const ssize_t n = ::write(fd, part->data() + done, part->size() - done);
+            if (n < 0) {
+                const std::string reason = std::strerror(errno);
+                ::close(fd);
+                throw CheckpointError("cannot write " + path + ": " + reason);
+            }
+            done += static_cast<size_t>(n);
+        }
+    }
+    const bool synced = ::fsync(fd) == 0;
+    ::close(fd);
+    if (!synced) throw CheckpointError("cannot flush " + path + " to disk");
+}
+
+}  // namespace
+
+void save_checkpoint(const Checkpoint& c, const std::string& path) {
+    const std::map<std::string, const std::string*> blobs{
+        {"src_tokenizer", &c.src_tokenizer}, {"tgt_tokenizer", &c.tgt_tokenizer},
+        {"weights", &c.weights},             {"optimizer", &c.optimizer},
+        {"history", &c.history}};
+    json header{{"format", "transformer-workbench checkpoint"},
+                {"format_version", kCheckpointFormatVersion},
+                {"versions",
+                 {{"tfw", TFW_VERSION},
+                  {"libtorch", TORCH_VERSION},
+                  {"format", kCheckpointFormatVersion}}},
+                {"config", to_json(c.config)},
+                {"src_tokenizer_type", c.src_tokenizer_type},
+                {"tgt_tokenizer_type", c.tgt_tokenizer_type},
+                {"src_vocab", c.src_vocab},
+                {"tgt_vocab", c.tgt_vocab},
+                {"parameters", c.parameters},
+                {"position", position_to_json(c.position)}};
+    std::string body;
+    uint64_t offset = 0;
+    for (const auto& [name, bytes] : blobs) {
+        header["blobs"][name] = {{"offset", offset}, {"size", bytes->size()}, {"crc32", crc(*bytes)}};
+        body += *bytes;
+        offset += bytes->size();
+    }
+    const std::string header_text = header.dump();
+    std::string head(kMagic, sizeof kMagic);
+    const uint64_t length = header_text.size();
+    for (int i = 0; i < 8; ++i) head.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
+    head += header_text;
+
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path().empty()
+                                            ? std::filesystem::path(".")
+                                            : std::filesystem::path(path).parent_path());
+    const std::string tmp = path + ".partial";
+    write_file_durably(tmp, head, body);
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw CheckpointError("cannot move " + tmp + " to " + path + ": " + ec.message());
+}
+
+Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw CheckpointError(path + ": cannot open checkpoint");
+    const auto file_size = std::filesystem::file_size(path);
+    char magic[8] = {};
+    in.read(magic, 8);
+    if (in.gcount() < 8 || std::memcmp(magic, kMagic, 8) != 0)
+        throw CheckpointError(path + ": not a Transformer Workbench checkpoint");
+    unsigned char length_bytes[8] = {};
+    in.read(reinterpret_cast<char*>(length_bytes), 8);
+    uint64_t length = 0;
+    for (int i = 0; i < 8; ++i) length |= uint64_t(length_bytes[i]) << (8 * i);
+    if (in.gcount() < 8 || length > file_size - 16)
+        throw CheckpointError(path + ": checkpoint is truncated (header incomplete)");
+    std::string header_text(length, '\0');
+    in.read(header_text.data(), static_cast<std::streamsize>(length));
+    json header;
+    try {
+        header = json::parse(header_text);
+    } catch (const json::exception&) {
+        throw CheckpointError(path + ": checkpoint header is corrupt");
+    }
+    const int version = header.value("format_version", 0);
+    if (version < 1 || version > kCheckpointFormatVersion)
+        throw CheckpointError(path + ": checkpoint format version " + std::to_string(version) +
+                              " is not supported (supported: 1.." +
+                              std::to_string(kCheckpointFormatVersion) +
+                              "); it was written by a newer Transformer Workbench");
+
+    const uint64_t body_start = 16 + length;
+    uint64_t body_size = 0;
+    for (const auto& [name, info] : header["blobs"].items())
+        body_size = std::max<uint64_t>(body_size, info["offset"].get<uint64_t>() + info["size"].get<uint64_t>());
+    if (file_size < body_start + body_size)
+        throw CheckpointError(path + ": checkpoint is truncated (" + std::to_string(file_size) +
+                              " bytes, expected " + std::to_string(body_start + body_size) + ")");
+
+    auto read_blob = [&](const std::string& name) {
+        const auto it = header["blobs"].find(name);
+        if (it == header["blobs"].end()) return std::string();
+        std::string bytes((*it)["size"].get<size_t>(), '\0');
+        in.seekg(static_cast<std::streamoff>(body_start + (*it)["offset"].get<uint64_t>()));
+        in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        if (crc(bytes) != (*it)["crc32"].get<uint32_t>())
+            throw CheckpointError(path + ": checkpoint is corrupt (" + name + " fails its checksum)");
+        return bytes;
+    };
+
+    Checkpoint c;
+    try {
+        c.config = config_from_json(header.at("config"));
+    } catch (const std::exception& e) {
+        throw CheckpointError(path + ": incompatible configuration in checkpoint: " + e.what());
+    }
+    c.src_tokenizer_type = header.value("src_tokenizer_type", "");
+    c.tgt_tokenizer_type = header.value("tgt_tokenizer_type", "");
+    c.src_vocab = header.value("src_vocab", int64_t(0));
+    c.tgt_vocab = header.value("tgt_vocab", int64_t(0));
+    c.parameters = header.value("parameters", int64_t(0));
+    c.position = position_from_json(header.value("position", json::object()));
+    c.versions = header.value("versions", json::object());
+    c.src_tokenizer = read_blob("src_tokenizer");
+    c.tgt_tokenizer = read_blob("tgt_tokenizer");
+    c.weights = read_blob("weights");
+    if (with_training_state) {
+        c.optimizer = read_blob("optimizer");
+        c.history = read_blob("history");
+    }
+    return c;
+}
+
+}  // namespace tfw

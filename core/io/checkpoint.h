@@ -1,0 +1,61 @@
+#pragma once
+// A checkpoint is one self-describing file: the experiment config, the tokenizer model(s),
+// the weights, and (for resuming) optimizer state, training position, RNG state and the
+// run history, plus the library versions that wrote it.
+//
+// Layout: "TFWCKPT\n" magic, then a little-endian u64 header length and a JSON header
+// naming each blob with its offset, size and CRC-32, then the blobs. Written to a
+// temporary file, flushed to disk and renamed, so a crash while saving never destroys
+// the previous checkpoint.
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config/experiment_config.h"
+
+namespace tfw {
+
+constexpr int kCheckpointFormatVersion = 1;
+
+class CheckpointError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Where training stands; enough to continue exactly where it stopped.
+struct TrainingPosition {
+    int64_t step = 0;             // optimizer steps done
+    int epoch = 1;                // 1-based epoch in progress
+    int64_t batch_in_epoch = 0;   // batches of that epoch already consumed
+    int64_t tokens_seen = 0;      // target tokens
+    double elapsed_s = 0;
+    double best_valid_loss = 0;   // 0 = none yet
+    int64_t best_step = 0;
+    int bad_validations = 0;      // since the best (early stopping)
+    uint64_t dropout_seed = 0, dropout_counter = 0;
+};
+
+struct Checkpoint {
+    ExperimentConfig config;
+    std::string src_tokenizer_type, src_tokenizer;  // type_name() and serialize()
+    std::string tgt_tokenizer_type, tgt_tokenizer;  // same as src when shared
+    int64_t src_vocab = 0, tgt_vocab = 0;
+    int64_t parameters = 0;
+    std::string weights;    // torch OutputArchive bytes of the model
+    std::string optimizer;  // torch OutputArchive bytes of the optimizer (may be empty)
+    TrainingPosition position;
+    std::string history;    // history.jsonl as of this checkpoint
+    nlohmann::json versions;  // written by save: tfw, libtorch, format
+};
+
+void save_checkpoint(const Checkpoint& checkpoint, const std::string& path);
+
+// Throws CheckpointError for missing, truncated, corrupt, foreign or too-new files.
+// Without with_training_state, optimizer and history blobs are skipped.
+Checkpoint load_checkpoint(const std::string& path, bool with_training_state = true);
+
+}  // namespace tfw

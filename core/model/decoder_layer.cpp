@@ -1,0 +1,58 @@
+#include "core/model/decoder_layer.h"
+
+#include <ATen/ATen.h>
+
+#include "core/model/fast_dropout.h"
+
+namespace tfw {
+
+namespace {
+torch::nn::LayerNorm make_norm(int64_t d) {
+    return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d}));
+}
+}  // namespace
+
+DecoderLayerImpl::DecoderLayerImpl(const ModelOptions& o)
+    : pre_norm_(o.pre_norm), dropout_(o.dropout) {
+    self_attention = register_module(
+        "self_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, true));
+    norm1_ = register_module("norm1", make_norm(o.d_model));
+    if (!o.is_lm()) {
+        cross_attention = register_module(
+            "cross_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, false));
+        norm2_ = register_module("norm2", make_norm(o.d_model));
+    }
+    feed_forward_ = register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
+    norm3_ = register_module("norm3", make_norm(o.d_model));
+}
+
+at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& self_mask,
+                                     const at::Tensor& memory, const at::Tensor& memory_mask,
+                                     at::Tensor* self_weights, at::Tensor* cross_weights,
+                                     DecoderLayerCache* cache) {
+    const double p = is_training() ? dropout_ : 0.0;
+    AttentionCache* self_cache = cache ? &cache->self : nullptr;
+    AttentionCache* cross_cache = cache ? &cache->cross : nullptr;
+    at::Tensor x = input;
+    if (pre_norm_) {
+        x = x + fast_dropout(
+                    self_attention->forward(norm1_->forward(x), {}, self_mask, self_weights, self_cache),
+                    p);
+        if (cross_attention)
+            x = x + fast_dropout(cross_attention->forward(norm2_->forward(x), memory, memory_mask,
+                                                          cross_weights, cross_cache),
+                                 p);
+        x = x + fast_dropout(feed_forward_->forward(norm3_->forward(x)), p);
+    } else {
+        x = norm1_->forward(
+            x + fast_dropout(self_attention->forward(x, {}, self_mask, self_weights, self_cache), p));
+        if (cross_attention)
+            x = norm2_->forward(x + fast_dropout(cross_attention->forward(x, memory, memory_mask,
+                                                                          cross_weights, cross_cache),
+                                                 p));
+        x = norm3_->forward(x + fast_dropout(feed_forward_->forward(x), p));
+    }
+    return x;
+}
+
+}  // namespace tfw

@@ -1,0 +1,33 @@
+#include "core/model/encoder_layer.h"
+
+#include <ATen/ATen.h>
+
+#include "core/model/fast_dropout.h"
+
+namespace tfw {
+
+EncoderLayerImpl::EncoderLayerImpl(const ModelOptions& o)
+    : pre_norm_(o.pre_norm), dropout_(o.dropout) {
+    self_attention = register_module(
+        "self_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, true));
+    feed_forward_ = register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
+    norm1_ = register_module("norm1", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+    norm2_ = register_module("norm2", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+}
+
+at::Tensor EncoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& mask,
+                                     at::Tensor* weights_out) {
+    const double p = is_training() ? dropout_ : 0.0;
+    at::Tensor x = input;
+    if (pre_norm_) {
+        const at::Tensor h = norm1_->forward(x);
+        x = x + fast_dropout(self_attention->forward(h, {}, mask, weights_out), p);
+        x = x + fast_dropout(feed_forward_->forward(norm2_->forward(x)), p);
+    } else {
+        x = norm1_->forward(x + fast_dropout(self_attention->forward(x, {}, mask, weights_out), p));
+        x = norm2_->forward(x + fast_dropout(feed_forward_->forward(x), p));
+    }
+    return x;
+}
+
+}  // namespace tfw

@@ -1,0 +1,75 @@
+#include "core/model/multi_head_attention.h"
+
+#include <ATen/ATen.h>
+#include <torch/nn/init.h>
+
+#include <cmath>
+
+#include "core/model/fast_dropout.h"
+
+namespace tfw {
+
+MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads,
+                                               double attention_dropout, bool self_attention)
+    : d_model_(d_model),
+      heads_(heads),
+      d_head_(d_model / heads),
+      attention_dropout_(attention_dropout),
+      self_attention_(self_attention) {
+    TORCH_CHECK(d_model % heads == 0, "d_model (", d_model, ") must be divisible by heads (", heads,
+                ")");
+    in_proj_ = register_module("in_proj",
+                               torch::nn::Linear(d_model, self_attention ? 3 * d_model : d_model));
+    if (!self_attention) kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
+    out_proj_ = register_module("out_proj", torch::nn::Linear(d_model, d_model));
+}
+
+at::Tensor MultiHeadAttentionImpl::split_heads(const at::Tensor& x) const {
+    return x.view({x.size(0), x.size(1), heads_, d_head_}).transpose(1, 2);
+}
+
+at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Tensor& memory,
+                                           const at::Tensor& mask, at::Tensor* weights_out,
+                                           AttentionCache* cache) {
+    const int64_t batch = query.size(0), q_len = query.size(1);
+    at::Tensor q, k, v;
+    if (self_attention_) {
+        const auto qkv = in_proj_->forward(query).chunk(3, -1);
+        q = split_heads(qkv[0]);
+        k = split_heads(qkv[1]);
+        v = split_heads(qkv[2]);
+        if (cache) {
+            if (cache->keys.defined()) {
+                k = at::cat({cache->keys, k}, 2);
+                v = at::cat({cache->values, v}, 2);
+            }
+            cache->keys = k;
+            cache->values = v;
+        }
+    } else {
+        q = split_heads(in_proj_->forward(query));
+        if (cache && cache->keys.defined()) {
+            k = cache->keys;
+            v = cache->values;
+        } else {
+            const auto kv = kv_proj_->forward(memory).chunk(2, -1);
+            k = split_heads(kv[0]);
+            v = split_heads(kv[1]);
+            if (cache) cache->keys = k, cache->values = v;
+        }
+    }
+
+    // Scale q rather than the scores: fewer elements to touch when Tk > d_head.
+    q = q * (1.0 / std::sqrt(static_cast<double>(d_head_)));
+    at::Tensor scores = at::matmul(q, k.transpose(-2, -1));  // [B, H, Tq, Tk]
+    if (mask.defined()) scores = scores + mask;
+    at::Tensor weights = at::softmax(scores, -1);
+    if (weights_out) *weights_out = weights.detach();
+    if (is_training() && attention_dropout_ > 0) weights = fast_dropout(weights, attention_dropout_);
+    at::Tensor context = at::matmul(weights, v);  // [B, H, Tq, dh]
+    if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});
+    context = context.transpose(1, 2).reshape({batch, q_len, d_model_});
+    return out_proj_->forward(context);
+}
+
+}  // namespace tfw

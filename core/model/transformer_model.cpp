@@ -1,0 +1,179 @@
+#include "core/model/transformer_model.h"
+
+#include <ATen/ATen.h>
+#include <torch/nn/init.h>
+
+#include <cmath>
+#include <limits>
+
+#include "core/data/tokenizer.h"
+#include "core/model/fast_dropout.h"
+
+namespace tfw {
+
+namespace {
+
+at::Tensor causal_mask(int64_t len, const at::TensorOptions& options) {
+    return at::triu(at::full({len, len}, -std::numeric_limits<float>::infinity(), options), 1);
+}
+
+at::Tensor padding_mask(const at::Tensor& tokens, const at::TensorOptions& options) {
+    const at::Tensor pad = tokens.eq(kPadId).view({tokens.size(0), 1, 1, tokens.size(1)});
+    return at::zeros(pad.sizes(), options).masked_fill_(pad, -std::numeric_limits<float>::infinity());
+}
+
+}  // namespace
+
+void DecoderCache::select(const at::Tensor& indices) {
+    for (auto& layer : layers) {
+        for (AttentionCache* c : {&layer.self, &layer.cross}) {
+            if (!c->keys.defined()) continue;
+            c->keys = c->keys.index_select(0, indices);
+            c->values = c->values.index_select(0, indices);
+        }
+    }
+}
+
+TransformerModelImpl::TransformerModelImpl(ModelOptions o)
+    : options_(o), embed_scale_(std::sqrt(static_cast<double>(o.d_model))) {
+    TORCH_CHECK(o.tgt_vocab > 0, "target vocabulary must not be empty");
+    tgt_embedding_ = register_module("tgt_embedding", torch::nn::Embedding(o.tgt_vocab, o.d_model));
+    tgt_positions_ =
+        register_module("tgt_positions", PositionalEncoding(o.positional, o.max_positions, o.d_model));
+    decoder_layers_ = register_module("decoder_layers", torch::nn::ModuleList());
+    for (int64_t i = 0; i < o.decoder_layers; ++i) decoder_layers_->push_back(DecoderLayer(o));
+    if (o.pre_norm)
+        decoder_norm_ = register_module("decoder_norm",
+                                        torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+    if (!o.tie_embeddings)
+        output_ = register_module(
+            "output", torch::nn::Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
+
+    if (!o.is_lm()) {
+        if (!o.shared_vocab)
+            src_embedding_ =
+                register_module("src_embedding", torch::nn::Embedding(o.src_vocab, o.d_model));
+        src_positions_ = register_module("src_positions",
+                                         PositionalEncoding(o.positional, o.max_positions, o.d_model));
+        encoder_layers_ = register_module("encoder_layers", torch::nn::ModuleList());
+        for (int64_t i = 0; i < o.encoder_layers; ++i) encoder_layers_->push_back(EncoderLayer(o));
+        if (o.pre_norm)
+            encoder_norm_ = register_module(
+                "encoder_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+    }
+    initialize_weights(*this);
+}
+
+void initialize_weights(TransformerModelImpl& model) {
+    torch::NoGradGuard no_grad;
+    for (auto& item : model.named_parameters()) {
+        at::Tensor& p = item.value();
+        const std::string& name = item.key();
+        if (p.dim() > 1) {
+            torch::nn::init::xavier_uniform_(p);
+        } else if (name.find("norm") != std::string::npos && name.rfind("weight") == name.size() - 6) {
+            p.fill_(1.0);
+        } else {
+            p.zero_();
+        }
+    }
+}
+
+at::Tensor TransformerModelImpl::embed(const at::Tensor& tokens, torch::nn::Embedding& table,
+                                       PositionalEncoding& positions, int64_t offset) {
+    at::Tensor x = table->forward(tokens) * embed_scale_;
+    const at::Tensor pos = positions->forward(tokens.size(1), offset);
+    if (pos.defined()) x = x + pos;
+    return fast_dropout(x, is_training() ? options_.dropout : 0.0);
+}
+
+EncoderOutput TransformerModelImpl::encode(const at::Tensor& src, AttentionMaps* maps) {
+    TORCH_CHECK(!options_.is_lm(), "a language model has no encoder");
+    EncoderOutput out;
+    out.src = src;
+    auto& table = src_embedding_ ? src_embedding_ : tgt_embedding_;
+    at::Tensor x = embed(src, table, src_positions_, 0);
+    out.memory_mask = padding_mask(src, x.options());
+    for (const auto& module : *encoder_layers_) {
+        at::Tensor weights;
+        x = module->as<EncoderLayer>()->forward(x, out.memory_mask, maps ? &weights : nullptr);
+        if (maps) maps->encoder_self.push_back(weights);
+    }
+    out.memory = encoder_norm_ ? encoder_norm_->forward(x) : x;
+    return out;
+}
+
+at::Tensor TransformerModelImpl::decode(const at::Tensor& tgt_in, const EncoderOutput* encoded,
+                                        AttentionMaps* maps) {
+    at::Tensor x = embed(tgt_in, tgt_embedding_, tgt_positions_, 0);
+    const at::Tensor self_mask = causal_mask(tgt_in.size(1), x.options());
+    const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
+    const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
+    for (const auto& module : *decoder_layers_) {
+        at::Tensor self_w, cross_w;
+        x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask,
+                                                maps ? &self_w : nullptr, maps ? &cross_w : nullptr);
+        if (maps) {
+            maps->decoder_self.push_back(self_w);
+            if (cross_w.defined()) maps->cross.push_back(cross_w);
+        }
+    }
+    return decoder_norm_ ? decoder_norm_->forward(x) : x;
+}
+
+at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const EncoderOutput* encoded,
+                                             DecoderCache& cache, AttentionMaps* maps) {
+    if (cache.layers.empty()) cache.layers.resize(decoder_layers_->size());
+    at::Tensor x = embed(tokens, tgt_embedding_, tgt_positions_, cache.length);
+    const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
+    const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
+    size_t i = 0;
+    for (const auto& module : *decoder_layers_) {
+        at::Tensor self_w, cross_w;
+        // With a cache the query is the newest token only: no causal mask is needed.
+        x = module->as<DecoderLayer>()->forward(x, {}, memory, memory_mask, maps ? &self_w : nullptr,
+                                                maps ? &cross_w : nullptr, &cache.layers[i++]);
+        if (maps) {
+            maps->decoder_self.push_back(self_w);
+            if (cross_w.defined()) maps->cross.push_back(cross_w);
+        }
+    }
+    cache.length += tokens.size(1);
+    if (decoder_norm_) x = decoder_norm_->forward(x);
+    return project(x.select(1, x.size(1) - 1));
+}
+
+at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
+    return output_ ? output_->forward(hidden) : at::linear(hidden, tgt_embedding_->weight);
+}
+
+at::Tensor TransformerModelImpl::forward(const at::Tensor& src, const at::Tensor& tgt_in,
+                                         AttentionMaps* maps) {
+    if (options_.is_lm()) return project(decode(tgt_in, nullptr, maps));
+    const EncoderOutput encoded = encode(src, maps);
+    return project(decode(tgt_in, &encoded, maps));
+}
+
+void TransformerModelImpl::set_head_mask(AttentionStack stack, int64_t layer, at::Tensor mask) {
+    torch::nn::ModuleList& layers =
+        stack == AttentionStack::EncoderSelf ? encoder_layers_ : decoder_layers_;
+    TORCH_CHECK(layers && layer >= 0 && layer < static_cast<int64_t>(layers->size()),
+                "no such layer: ", layer);
+    if (stack == AttentionStack::EncoderSelf)
+        layers[layer]->as<EncoderLayer>()->self_attention->set_head_mask(mask);
+    else if (stack == AttentionStack::DecoderSelf)
+        layers[layer]->as<DecoderLayer>()->self_attention->set_head_mask(mask);
+    else {
+        auto cross = layers[layer]->as<DecoderLayer>()->cross_attention;
+        TORCH_CHECK(cross, "a language model has no cross-attention");
+        cross->set_head_mask(mask);
+    }
+}
+
+int64_t TransformerModelImpl::parameter_count() const {
+    int64_t total = 0;
+    for (const auto& p : parameters()) total += p.numel();
+    return total;
+}
+
+}  // namespace tfw

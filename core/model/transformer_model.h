@@ -1,0 +1,78 @@
+#pragma once
+// The whole network: an encoder-decoder (translation, summarization) or, with no encoder
+// layers, a decoder-only causal language model. Embeddings are scaled by sqrt(d_model);
+// positions are added; pre-LN stacks end in a final LayerNorm; the output projection is
+// the target embedding when tied.
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/container/modulelist.h>
+#include <torch/nn/modules/embedding.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/modules/normalization.h>
+
+#include <vector>
+
+#include "core/model/attention_maps.h"
+#include "core/model/decoder_layer.h"
+#include "core/model/encoder_layer.h"
+#include "core/model/model_options.h"
+#include "core/model/positional_encoding.h"
+
+namespace tfw {
+
+struct EncoderOutput {
+    at::Tensor memory;       // [B, S, d]
+    at::Tensor memory_mask;  // additive [B, 1, 1, S]: -inf at padding
+    at::Tensor src;          // the token ids, [B, S]
+};
+
+// Per-layer keys and values of a decoding in progress.
+struct DecoderCache {
+    std::vector<DecoderLayerCache> layers;
+    int64_t length = 0;  // tokens decoded so far
+    // Keeps the rows `indices` (beam search reorders hypotheses).
+    void select(const at::Tensor& indices);
+};
+
+enum class AttentionStack { EncoderSelf, DecoderSelf, Cross };
+
+struct TransformerModelImpl : torch::nn::Module {
+    explicit TransformerModelImpl(ModelOptions options);
+
+    // Teacher-forced logits [B, T, V]; src undefined for a language model.
+    at::Tensor forward(const at::Tensor& src, const at::Tensor& tgt_in, AttentionMaps* maps = nullptr);
+
+    EncoderOutput encode(const at::Tensor& src, AttentionMaps* maps = nullptr);
+    // Hidden states [B, T, d] of the whole target prefix (teacher forcing).
+    at::Tensor decode(const at::Tensor& tgt_in, const EncoderOutput* encoded,
+                      AttentionMaps* maps = nullptr);
+    // One step: logits [B, V] for the next token after `tokens` [B, 1], using and extending cache.
+    at::Tensor decode_step(const at::Tensor& tokens, const EncoderOutput* encoded, DecoderCache& cache,
+                           AttentionMaps* maps = nullptr);
+    at::Tensor project(const at::Tensor& hidden);  // [.., d] -> [.., V]
+
+    // Switches heads off (mask of 0/1 per head) in one layer; undefined mask = all on.
+    void set_head_mask(AttentionStack stack, int64_t layer, at::Tensor mask);
+
+    const ModelOptions& options() const { return options_; }
+    int64_t parameter_count() const;
+
+private:
+    at::Tensor embed(const at::Tensor& tokens, torch::nn::Embedding& table, PositionalEncoding& pos,
+                     int64_t offset);
+
+    ModelOptions options_;
+    double embed_scale_;
+    torch::nn::Embedding src_embedding_{nullptr};  // null when the vocabulary is shared
+    torch::nn::Embedding tgt_embedding_{nullptr};
+    PositionalEncoding src_positions_{nullptr}, tgt_positions_{nullptr};
+    torch::nn::ModuleList encoder_layers_{nullptr}, decoder_layers_{nullptr};
+    torch::nn::LayerNorm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
+    torch::nn::Linear output_{nullptr};                                   // untied only
+};
+TORCH_MODULE(TransformerModel);
+
+// Xavier-uniform for every matrix, zeros for biases, ones for LayerNorm gains.
+void initialize_weights(TransformerModelImpl& model);
+
+}  // namespace tfw

@@ -1,0 +1,75 @@
+#include "core/train/train_benchmark.h"
+
+#include <ATen/ATen.h>
+#include <torch/optim/adam.h>
+
+#include <chrono>
+
+#include "core/model/fast_dropout.h"
+#include "core/train/train_step.h"
+
+namespace tfw {
+
+TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
+    TrainBenchResult result;
+    result.threads = configure_threads(o.threads);
+    at::manual_seed(0);
+    set_dropout_rng_state({0, 0});
+    const at::Device device(o.device);
+
+    // The reference: nn.Transformer with dropout 0.1 (also on attention weights), ReLU,
+    // sinusoidal positions, embeddings tied to the output layer, label smoothing 0.1,
+    // Adam(1e-4, 0.9/0.98, 1e-9), clipping at 1.0.
+    ModelOptions m;
+    m.d_model = o.d_model;
+    m.heads = o.heads;
+    m.ffn_dim = o.ffn;
+    m.encoder_layers = o.layers;
+    m.decoder_layers = o.layers;
+    m.dropout = 0.1;
+    m.attention_dropout = 0.1;
+    m.pre_norm = o.norm_first;
+    m.max_positions = std::max(o.src_len, o.tgt_len) + 1;
+    m.src_vocab = m.tgt_vocab = o.vocab;
+    TransformerModel model(m);
+    model->to(device);
+    model->train();
+    result.params = model->parameter_count();
+    torch::optim::Adam optimizer(
+        model->parameters(),
+        torch::optim::AdamOptions(1e-4).betas({0.9, 0.98}).eps(1e-9));
+
+    BatchTensors batch;
+    batch.src = at::randint(4, o.vocab, {o.batch, o.src_len}, at::kLong).to(device);
+    const at::Tensor tgt = at::randint(4, o.vocab, {o.batch, o.tgt_len + 1}, at::kLong).to(device);
+    batch.tgt_in = tgt.slice(1, 0, o.tgt_len);
+    batch.tgt_out = tgt.slice(1, 1, o.tgt_len + 1);
+    const int64_t tgt_tokens = int64_t(o.batch) * o.tgt_len, src_tokens = int64_t(o.batch) * o.src_len;
+    const auto parameters = model->parameters();
+
+    auto step = [&] {
+        optimizer.zero_grad();
+        const StepStats stats =
+            forward_backward(*model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), o.precision);
+        clip_gradients(parameters, 1.0);
+        optimizer.step();
+        return stats.loss / static_cast<double>(stats.tokens);
+    };
+    for (int i = 0; i < o.warmup; ++i) step();
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < o.steps; ++i) result.final_loss = step();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / o.steps;
+
+    const double d = o.d_model, f = o.ffn, layers = o.layers, vocab = o.vocab;
+    const double enc_params = layers * (4 * d * d + 2 * d * f);
+    const double dec_params = layers * (8 * d * d + 2 * d * f);
+    const double flops = 6 * (enc_params * src_tokens + (dec_params + d * vocab) * tgt_tokens);
+    result.ms_per_step = seconds * 1e3;
+    result.tgt_tokens_per_s = tgt_tokens / seconds;
+    result.all_tokens_per_s = (tgt_tokens + src_tokens) / seconds;
+    result.gflops = flops / seconds / 1e9;
+    return result;
+}
+
+}  // namespace tfw

@@ -1,0 +1,41 @@
+#pragma once
+// Training-step throughput on random batches, with the shapes, defaults and output keys
+// of the Python reference (ref_train_step.py), so both can be run back to back.
+
+#include <cstdint>
+#include <string>
+
+#include "core/config/experiment_config.h"
+
+namespace tfw {
+
+struct TrainBenchOptions {
+    int threads = 2;
+    int steps = 20;   // timed steps
+    int warmup = 3;   // untimed steps first
+    int batch = 64;
+    int src_len = 24;
+    int tgt_len = 24;
+    int d_model = 256;
+    int heads = 8;
+    int ffn = 1024;
+    int layers = 3;   // encoder and decoder each
+    int vocab = 8000;
+    bool norm_first = false;  // the reference's default is post-LN
+    std::string device = "cpu";
+    Precision precision = Precision::Fp32;
+};
+
+struct TrainBenchResult {
+    int threads = 0;
+    int64_t params = 0;
+    double ms_per_step = 0;
+    double tgt_tokens_per_s = 0;
+    double all_tokens_per_s = 0;
+    double gflops = 0;  // model FLOP/s counted as the reference counts them
+    double final_loss = 0;
+};
+
+TrainBenchResult run_train_benchmark(const TrainBenchOptions& options);
+
+}  // namespace tfw

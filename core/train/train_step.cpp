@@ -1,0 +1,112 @@
+#include "core/train/train_step.h"
+
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <ATen/autocast_mode.h>
+#include <torch/utils.h>
+
+#include <thread>
+
+#include "core/train/label_smoothed_loss.h"
+
+namespace tfw {
+
+namespace {
+
+at::Tensor to_tensor(const std::vector<int64_t>& data, int64_t rows, int64_t cols,
+                     const at::Device& device) {
+    at::Tensor t = at::empty({rows, cols}, at::kLong);
+    std::copy(data.begin(), data.end(), t.data_ptr<int64_t>());
+    return device.is_cpu() ? t : t.to(device, /*non_blocking=*/true);
+}
+
+// Turns autocast on for the lifetime of the guard when precision asks for it.
+class AutocastGuard {
+public:
+    AutocastGuard(Precision precision, const at::Device& device) {
+        if (precision == Precision::Fp32) return;
+        const at::ScalarType dtype = precision == Precision::Bf16 ? at::kBFloat16 : at::kHalf;
+        cpu_ = device.is_cpu();
+        if (cpu_) {
+            previous_ = at::autocast::is_cpu_enabled();
+            at::autocast::set_cpu_enabled(true);
+            at::autocast::set_autocast_cpu_dtype(dtype);
+        } else {
+            previous_ = at::autocast::is_enabled();
+            at::autocast::set_enabled(true);
+            at::autocast::set_autocast_gpu_dtype(dtype);
+        }
+        active_ = true;
+    }
+    ~AutocastGuard() {
+        if (!active_) return;
+        if (cpu_)
+            at::autocast::set_cpu_enabled(previous_);
+        else
+            at::autocast::set_enabled(previous_);
+        at::autocast::clear_cache();
+    }
+    AutocastGuard(const AutocastGuard&) = delete;
+    AutocastGuard& operator=(const AutocastGuard&) = delete;
+
+private:
+    bool active_ = false, cpu_ = true, previous_ = false;
+};
+
+}  // namespace
+
+BatchTensors to_tensors(const Batch& batch, const at::Device& device) {
+    BatchTensors t;
+    if (batch.src_len > 0) t.src = to_tensor(batch.src, batch.size, batch.src_len, device);
+    t.tgt_in = to_tensor(batch.tgt_in, batch.size, batch.tgt_len, device);
+    t.tgt_out = to_tensor(batch.tgt_out, batch.size, batch.tgt_len, device);
+    t.src_tokens = batch.src_tokens;
+    t.tgt_tokens = batch.tgt_tokens;
+    return t;
+}
+
+StepStats forward_backward(TransformerModelImpl& model, const BatchTensors& batch,
+                           double label_smoothing, double loss_scale, Precision precision) {
+    LossSums sums;
+    {
+        AutocastGuard autocast(precision, batch.tgt_in.device());
+        const at::Tensor logits = model.forward(batch.src, batch.tgt_in);
+        sums = label_smoothed_loss(logits, batch.tgt_out, label_smoothing);
+    }
+    (sums.loss * loss_scale).backward();
+    return {sums.loss.item<double>(), sums.nll.item<double>(), sums.tokens,
+            sums.correct.item<int64_t>()};
+}
+
+StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch, Precision precision) {
+    torch::NoGradGuard no_grad;
+    AutocastGuard autocast(precision, batch.tgt_in.device());
+    const at::Tensor logits = model.forward(batch.src, batch.tgt_in);
+    const LossSums sums = label_smoothed_loss(logits, batch.tgt_out, 0.0);
+    return {sums.loss.item<double>(), sums.nll.item<double>(), sums.tokens,
+            sums.correct.item<int64_t>()};
+}
+
+double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm) {
+    torch::NoGradGuard no_grad;
+    std::vector<at::Tensor> norms;
+    for (const auto& p : parameters)
+        if (p.grad().defined()) norms.push_back(p.grad().norm(2).to(at::kFloat));
+    if (norms.empty()) return 0.0;
+    const double total = at::stack(norms).norm(2).item<double>();
+    if (max_norm > 0 && total > max_norm) {
+        const double scale = max_norm / (total + 1e-6);
+        for (const auto& p : parameters)
+            if (p.grad().defined()) p.grad().mul_(scale);
+    }
+    return total;
+}
+
+int configure_threads(int threads) {
+    // LibTorch's default reported 1 thread on 2-core machines: set it explicitly.
+    const int wanted = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    at::set_num_threads(wanted);
+    return at::get_num_threads();
+}
+
+}  // namespace tfw

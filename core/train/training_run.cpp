@@ -1,0 +1,443 @@
+#include "core/train/training_run.h"
+
+#include <ATen/ATen.h>
+#include <torch/optim/adam.h>
+#include <torch/optim/adamw.h>
+#include <torch/utils.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "core/config/config_io.h"
+#include "core/data/data_error.h"
+#include "core/io/model_io.h"
+#include "core/model/fast_dropout.h"
+#include "core/model/model_options.h"
+#include "core/train/lr_schedule.h"
+#include "core/train/train_step.h"
+#include "core/util/device.h"
+
+namespace fs = std::filesystem;
+
+namespace tfw {
+
+namespace {
+
+double now_s() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Problems of the run itself that end it with a message instead of an exception.
+class RunFailure : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::string format_number(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainConfig& t,
+                                                        std::vector<at::Tensor> parameters) {
+    const std::tuple<double, double> betas{t.betas[0], t.betas[1]};
+    if (t.optimizer == OptimizerType::AdamW)
+        return std::make_unique<torch::optim::AdamW>(
+            parameters, torch::optim::AdamWOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
+    return std::make_unique<torch::optim::Adam>(
+        parameters, torch::optim::AdamOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
+}
+
+void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {
+    for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
+}
+
+}  // namespace
+
+TrainingRun::TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control)
+    : run_dir_(std::move(run_dir)), paths_(run_dir_), observer_(observer), control_(control) {}
+
+double TrainingRun::elapsed() const { return elapsed_before_ + (now_s() - session_start_) - paused_s_; }
+
+void TrainingRun::log(LogLevel level, const std::string& message) {
+    static const char* names[] = {"info", "warning", "error"};
+    if (log_file_) log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message << "\n" << std::flush;
+    observer_.on_log(level, message);
+}
+
+void TrainingRun::write_status(const std::string& state, const std::string& message) {
+    RunStatus s;
+    s.state = state;
+    s.step = position_.step;
+    s.planned_steps = planned_steps_;
+    s.best_valid_loss = position_.best_valid_loss;
+    s.elapsed_s = elapsed();
+    s.message = message;
+    s.started_at = started_at_;
+    write_run_status(run_dir_, s);
+}
+
+TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
+    return guarded([&] {
+        config_ = config;
+        require_valid(config_);
+        std::error_code ec;
+        if (fs::exists(run_dir_) && !fs::is_empty(run_dir_, ec))
+            throw ConfigError("run directory " + run_dir_ + " is not empty; choose a new one or resume it");
+        fs::create_directories(paths_.checkpoints());
+        save_config_file(config_, paths_.config());
+        log_file_.open(paths_.log(), std::ios::app);
+        started_at_ = utc_timestamp();
+        history_ = std::make_unique<HistoryWriter>(run_dir_);
+        log(LogLevel::Info, "preparing data");
+        data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
+        build(nullptr);
+    });
+}
+
+TrainingFinished TrainingRun::resume() {
+    return guarded([&] {
+        if (!fs::exists(paths_.last_checkpoint()))
+            throw ConfigError(run_dir_ + " has no checkpoints/last.tfw to resume from");
+        const Checkpoint checkpoint = load_checkpoint(paths_.last_checkpoint());
+        config_ = checkpoint.config;
+        started_at_ = read_run_status(run_dir_).started_at;
+        if (started_at_.empty()) started_at_ = utc_timestamp();
+        log_file_.open(paths_.log(), std::ios::app);
+        // History after the checkpoint belongs to steps that will be trained again.
+        {
+            std::ofstream history(paths_.history(), std::ios::trunc);
+            history << checkpoint.history;
+        }
+        history_ = std::make_unique<HistoryWriter>(run_dir_);
+        log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
+        auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
+        auto tgt = checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
+                       ? src
+                       : deserialize_tokenizer(checkpoint.tgt_tokenizer_type, checkpoint.tgt_tokenizer);
+        data_ = prepare_data_with(config_, src, tgt, [&](LogLevel level, const std::string& m) { log(level, m); });
+        build(&checkpoint);
+    });
+}
+
+TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
+    session_start_ = now_s();
+    TrainingFinished finished;
+    try {
+        setup();
+        finished = loop();
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        if (const auto* torch_error = dynamic_cast<const c10::Error*>(&e))
+            message = torch_error->what_without_backtrace();
+        if (message.find("out of memory") != std::string::npos ||
+            dynamic_cast<const std::bad_alloc*>(&e))
+            message = "out of memory at step " + std::to_string(position_.step) +
+                      ". Try a smaller train.batch_tokens (now " +
+                      std::to_string(config_.train.batch_tokens) +
+                      ") with train.accumulate to keep the effective batch, a smaller model, or "
+                      "train.precision bf16.";
+        finished.reason = FinishReason::Failed;
+        finished.message = message;
+        finished.step = position_.step;
+        if (log_file_.is_open()) log(LogLevel::Error, message);
+        if (fs::exists(run_dir_)) {
+            try {
+                write_status("failed", message);
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    finished.best_valid_loss = position_.best_valid_loss;
+    if (fs::exists(paths_.last_checkpoint())) finished.last_checkpoint = paths_.last_checkpoint();
+    if (fs::exists(paths_.best_checkpoint())) finished.best_checkpoint = paths_.best_checkpoint();
+    observer_.on_finished(finished);
+    return finished;
+}
+
+void TrainingRun::build(const Checkpoint* from) {
+    const int threads = configure_threads(config_.train.threads);
+    device_ = choose_device(config_.train.device);
+    if (config_.train.precision == Precision::Fp16 && device_.is_cpu())
+        throw ConfigError("train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
+    at::manual_seed(config_.train.seed);
+    const int64_t src_vocab = data_.src_tokenizer->vocab_size();
+    const int64_t tgt_vocab = data_.tgt_tokenizer->vocab_size();
+    model_ = TransformerModel(model_options(config_, src_vocab, tgt_vocab));
+    if (from) load_module(*model_, from->weights);
+    model_->to(device_);
+    model_->train();
+    optimizer_ = make_optimizer(config_.train, model_->parameters());
+    if (from && !from->optimizer.empty()) load_optimizer(*optimizer_, from->optimizer);
+
+    if (from) {
+        position_ = from->position;
+        elapsed_before_ = position_.elapsed_s;
+        set_dropout_rng_state({position_.dropout_seed, position_.dropout_counter});
+        last_validated_step_ = position_.step;
+    } else {
+        position_ = TrainingPosition{};
+        position_.dropout_seed = static_cast<uint64_t>(config_.train.seed) * 0x9E3779B97F4A7C15ULL + 1;
+        set_dropout_rng_state({position_.dropout_seed, 0});
+    }
+
+    const int64_t batches = static_cast<int64_t>(
+        make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1).size());
+    steps_per_epoch_ = (batches + config_.train.accumulate - 1) / config_.train.accumulate;
+    planned_steps_ = steps_per_epoch_ * config_.train.epochs;
+    if (config_.train.max_steps > 0) planned_steps_ = std::min<int64_t>(planned_steps_, config_.train.max_steps);
+
+    TrainingStarted started;
+    started.run_dir = run_dir_;
+    started.device = device_.is_cpu() ? "cpu (" + std::to_string(threads) + " threads)" : describe_device(device_);
+    started.parameters = model_->parameter_count();
+    started.train_examples = static_cast<int64_t>(data_.train.examples.size());
+    started.valid_examples = static_cast<int64_t>(data_.valid.examples.size());
+    started.steps_per_epoch = steps_per_epoch_;
+    started.planned_steps = planned_steps_;
+    started.start_step = position_.step;
+    log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " + started.device +
+                            "; " + std::to_string(steps_per_epoch_) + " steps per epoch, " +
+                            std::to_string(planned_steps_) + " planned");
+    write_status("running");
+    observer_.on_started(started);
+}
+
+bool TrainingRun::wait_while_paused() {
+    if (!control_.pause.load()) return true;
+    write_status("paused");
+    log(LogLevel::Info, "paused at step " + std::to_string(position_.step));
+    const double paused_at = now_s();
+    while (control_.pause.load() && !control_.stop.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    paused_s_ += now_s() - paused_at;
+    if (control_.stop.load()) return false;
+    log(LogLevel::Info, "resumed");
+    write_status("running");
+    return true;
+}
+
+bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, size_t count) {
+    int64_t tokens = 0;
+    for (size_t i = first; i < first + count; ++i) tokens += batches[i].tgt_tokens;
+    if (tokens == 0) return true;
+    const bool fp16 = config_.train.precision == Precision::Fp16;
+    const double scale = fp16 ? fp16_scale_ : 1.0;
+    optimizer_->zero_grad();
+    double loss = 0, nll = 0;
+    int64_t all_tokens = 0;
+    for (size_t i = first; i < first + count; ++i) {
+        const BatchTensors batch = to_tensors(batches[i], device_);
+        const StepStats stats = forward_backward(*model_, batch, config_.train.label_smoothing,
+                                                 scale / static_cast<double>(tokens), config_.train.precision);
+        loss += stats.loss;
+        nll += stats.nll;
+        all_tokens += batch.src_tokens + batch.tgt_tokens;
+    }
+    const auto parameters = model_->parameters();
+    if (!std::isfinite(loss)) {
+        throw RunFailure("the loss became " + format_number(loss) + " at step " +
+                         std::to_string(position_.step + 1) +
+                         ". Try a lower train.lr (now " + format_number(config_.train.lr) +
+                         "), more train.warmup_steps (now " + std::to_string(config_.train.warmup_steps) +
+                         "), train.clip_norm 1.0, model.norm pre, or train.precision fp32.");
+    }
+    if (fp16) {
+        // Dynamic loss scaling: skip steps whose scaled gradients overflowed.
+        torch::NoGradGuard no_grad;
+        bool finite = true;
+        for (const auto& p : parameters)
+            if (p.grad().defined() && !at::isfinite(p.grad()).all().item<bool>()) finite = false;
+        if (!finite) {
+            fp16_scale_ /= 2;
+            fp16_good_steps_ = 0;
+            log(LogLevel::Warning, "fp16 gradients overflowed; loss scale now " + format_number(fp16_scale_));
+            return false;
+        }
+        for (const auto& p : parameters)
+            if (p.grad().defined()) p.grad().div_(fp16_scale_);
+        if (++fp16_good_steps_ % 2000 == 0) fp16_scale_ *= 2;
+    }
+    const double lr = learning_rate_at(config_, position_.step + 1);
+    set_learning_rate(*optimizer_, lr);
+    const double grad_norm = clip_gradients(parameters, config_.train.clip_norm);
+    optimizer_->step();
+
+    ++position_.step;
+    position_.tokens_seen += tokens;
+    pending_.loss += loss;
+    pending_.nll += nll;
+    pending_.tokens += tokens;
+    pending_.all_tokens += all_tokens;
+    pending_.grad_norm += grad_norm;
+    ++pending_.steps;
+    return true;
+}
+
+void TrainingRun::report_steps() {
+    if (pending_.steps == 0) return;
+    const double now = elapsed();
+    StepReport r;
+    r.step = position_.step;
+    r.epoch = position_.epoch;
+    r.epoch_progress = steps_per_epoch_ > 0
+                           ? std::min(1.0, double(position_.batch_in_epoch) /
+                                               double(steps_per_epoch_ * config_.train.accumulate))
+                           : 0.0;
+    r.train_loss = pending_.loss / std::max<int64_t>(1, pending_.tokens);
+    r.train_nll = pending_.nll / std::max<int64_t>(1, pending_.tokens);
+    r.lr = learning_rate_at(config_, position_.step);
+    r.grad_norm = pending_.grad_norm / pending_.steps;
+    r.tokens_per_s = pending_.all_tokens / std::max(1e-9, now - pending_.since);
+    r.tokens_seen = position_.tokens_seen;
+    r.elapsed_s = now;
+    history_->append(r);
+    observer_.on_step(r);
+    pending_ = Pending{};
+    pending_.since = now;
+}
+
+ValidationReport TrainingRun::validate() {
+    model_->eval();
+    double nll = 0;
+    int64_t tokens = 0, correct = 0;
+    for (const Batch& batch : make_batches(data_.valid.examples, config_.train.batch_tokens, false, 0, 0)) {
+        const StepStats stats = evaluate_batch(*model_, to_tensors(batch, device_), config_.train.precision);
+        nll += stats.nll;
+        tokens += stats.tokens;
+        correct += stats.correct;
+    }
+    model_->train();
+    ValidationReport r;
+    r.step = position_.step;
+    r.epoch = position_.epoch;
+    r.loss = nll / std::max<int64_t>(1, tokens);
+    r.perplexity = std::exp(r.loss);
+    r.accuracy = tokens ? double(correct) / double(tokens) : 0.0;
+    r.tokens_seen = position_.tokens_seen;
+    r.elapsed_s = elapsed();
+    r.is_best = position_.best_valid_loss == 0 || r.loss < position_.best_valid_loss;
+    if (r.is_best) {
+        position_.best_valid_loss = r.loss;
+        position_.best_step = r.step;
+        position_.bad_validations = 0;
+    } else {
+        ++position_.bad_validations;
+    }
+    last_validated_step_ = position_.step;
+    history_->append(r);
+    observer_.on_validation(r);
+    std::ostringstream line;
+    line.precision(4);
+    line << "step " << r.step << ": validation loss " << r.loss << ", perplexity " << r.perplexity
+         << ", accuracy " << 100 * r.accuracy << "%" << (r.is_best ? " (best)" : "");
+    log(LogLevel::Info, line.str());
+    return r;
+}
+
+void TrainingRun::save(bool best) {
+    Checkpoint c;
+    c.config = config_;
+    c.src_tokenizer_type = data_.src_tokenizer->type_name();
+    c.src_tokenizer = data_.src_tokenizer->serialize();
+    c.tgt_tokenizer_type = data_.tgt_tokenizer->type_name();
+    c.tgt_tokenizer = data_.tgt_tokenizer == data_.src_tokenizer ? c.src_tokenizer
+                                                                 : data_.tgt_tokenizer->serialize();
+    c.src_vocab = data_.src_tokenizer->vocab_size();
+    c.tgt_vocab = data_.tgt_tokenizer->vocab_size();
+    c.parameters = model_->parameter_count();
+    c.weights = serialize_module(*model_);
+    c.optimizer = serialize_optimizer(*optimizer_);
+    position_.elapsed_s = elapsed();
+    const DropoutRngState rng = dropout_rng_state();
+    position_.dropout_seed = rng.seed;
+    position_.dropout_counter = rng.counter;
+    c.position = position_;
+    {
+        std::ifstream in(paths_.history());
+        std::ostringstream text;
+        text << in.rdbuf();
+        c.history = text.str();
+    }
+    save_checkpoint(c, paths_.last_checkpoint());
+    if (best) {
+        const std::string tmp = paths_.best_checkpoint() + ".partial";
+        fs::copy_file(paths_.last_checkpoint(), tmp, fs::copy_options::overwrite_existing);
+        fs::rename(tmp, paths_.best_checkpoint());
+    }
+    if (config_.train.save_every > 0 && position_.step % config_.train.save_every == 0)
+        fs::copy_file(paths_.last_checkpoint(), paths_.step_checkpoint(position_.step),
+                      fs::copy_options::overwrite_existing);
+}
+
+TrainingFinished TrainingRun::loop() {
+    const TrainConfig& t = config_.train;
+    TrainingFinished finished;
+    pending_.since = elapsed();
+    auto validate_and_save = [&] {
+        const ValidationReport r = validate();
+        save(r.is_best);
+        write_status("running");
+        return r;
+    };
+    // Completed and early-stopped runs end validated; a stop request only saves, promptly.
+    auto finish = [&](FinishReason reason, const std::string& state, const std::string& message) {
+        report_steps();
+        if (reason != FinishReason::Stopped && last_validated_step_ != position_.step &&
+            position_.step > 0)
+            validate();
+        save(position_.best_step == position_.step);
+        log(LogLevel::Info, message);
+        write_status(state, message);
+        finished.reason = reason;
+        finished.message = message;
+        finished.step = position_.step;
+        return finished;
+    };
+    auto out_of_patience = [&] { return t.patience > 0 && position_.bad_validations >= t.patience; };
+    auto early_stop = [&] {
+        return finish(FinishReason::EarlyStopped, "early_stopped",
+                      "stopped early: validation loss has not improved for " +
+                          std::to_string(t.patience) + " validations (best at step " +
+                          std::to_string(position_.best_step) + ")");
+    };
+
+    for (; position_.epoch <= t.epochs; ++position_.epoch, position_.batch_in_epoch = 0) {
+        const auto batches = make_batches(data_.train.examples, t.batch_tokens, true,
+                                          static_cast<uint64_t>(t.seed), position_.epoch);
+        while (position_.batch_in_epoch < static_cast<int64_t>(batches.size())) {
+            if (control_.stop.load() || !wait_while_paused())
+                return finish(FinishReason::Stopped, "stopped",
+                              "stopped at step " + std::to_string(position_.step) + "; resume to continue");
+            const size_t first = static_cast<size_t>(position_.batch_in_epoch);
+            const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
+            const bool stepped = train_step(batches, first, count);
+            position_.batch_in_epoch += static_cast<int64_t>(count);
+            if (!stepped) continue;
+            if (position_.step % t.log_every == 0) report_steps();
+            if (t.valid_every > 0 && position_.step % t.valid_every == 0) {
+                report_steps();
+                validate_and_save();
+                if (out_of_patience()) return early_stop();
+            } else if (t.save_every > 0 && position_.step % t.save_every == 0) {
+                save(false);
+            }
+            if (t.max_steps > 0 && position_.step >= t.max_steps)
+                return finish(FinishReason::Completed, "completed",
+                              "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
+        }
+        if (t.valid_every == 0) {
+            report_steps();
+            validate_and_save();
+            if (out_of_patience()) return early_stop();
+        }
+    }
+    return finish(FinishReason::Completed, "completed",
+                  "finished: " + std::to_string(t.epochs) + " epochs");
+}
+
+}  // namespace tfw

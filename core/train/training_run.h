@@ -1,0 +1,67 @@
+#pragma once
+// The state and loop of one training run (new or resumed). trainer.h is its public face.
+
+#include <memory>
+#include <string>
+
+#include <torch/optim/optimizer.h>
+
+#include "core/config/experiment_config.h"
+#include "core/data/dataset.h"
+#include "core/io/checkpoint.h"
+#include "core/io/run_directory.h"
+#include "core/model/transformer_model.h"
+#include "core/train/training_observer.h"
+
+namespace tfw {
+
+class TrainingRun {
+public:
+    TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control);
+    TrainingFinished start(const ExperimentConfig& config);  // a new run
+    TrainingFinished resume();                               // from checkpoints/last.tfw
+
+private:
+    TrainingFinished guarded(const std::function<void()>& setup);
+    void build(const Checkpoint* from);
+    TrainingFinished loop();
+    bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
+    ValidationReport validate();
+    void save(bool best);
+    void log(LogLevel level, const std::string& message);
+    void report_steps();
+    bool wait_while_paused();
+    void write_status(const std::string& state, const std::string& message = "");
+    double elapsed() const;
+
+    std::string run_dir_;
+    RunPaths paths_;
+    TrainingObserver& observer_;
+    TrainingControl& control_;
+
+    ExperimentConfig config_;
+    PreparedData data_;
+    TransformerModel model_{nullptr};
+    std::unique_ptr<torch::optim::Optimizer> optimizer_;
+    at::Device device_{at::kCPU};
+    TrainingPosition position_;
+    std::unique_ptr<HistoryWriter> history_;
+    std::ofstream log_file_;
+    std::string started_at_;
+    int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
+    double fp16_scale_ = 65536.0;  // dynamic loss scale (fp16 only)
+    int64_t fp16_good_steps_ = 0;
+
+    // Sums since the last step report.
+    struct Pending {
+        double loss = 0, nll = 0, grad_norm = 0;
+        int64_t tokens = 0, all_tokens = 0, steps = 0;
+        double since = 0;  // elapsed() at the last report
+    } pending_;
+    double session_start_ = 0;  // steady clock seconds when this session began
+    double elapsed_before_ = 0; // training time of earlier sessions (resume)
+    double paused_s_ = 0;
+    int64_t last_validated_step_ = -1;
+};
+
+}  // namespace tfw

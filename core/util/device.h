@@ -1,0 +1,17 @@
+#pragma once
+#include <ATen/core/Tensor.h>
+
+#include <string>
+
+#include "core/config/experiment_config.h"
+
+namespace tfw {
+
+// auto: the first CUDA GPU when there is one, else the CPU. Throws ConfigError when cuda
+// is asked for and none is available.
+at::Device choose_device(DevicePref preference);
+DevicePref parse_device(const std::string& name);  // "auto" | "cpu" | "cuda"
+// "cpu (2 threads)" or "cuda:0".
+std::string describe_device(const at::Device& device);
+
+}  // namespace tfw

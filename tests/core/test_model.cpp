@@ -1,0 +1,192 @@
+// The Transformer modules: shapes, sizes, causality, initial loss, attention maps, head masks.
+#include <QtTest>
+
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <cmath>
+
+#include "core/model/model_size.h"
+#include "core/model/transformer_model.h"
+#include "core/train/label_smoothed_loss.h"
+
+using namespace tfw;
+
+namespace {
+
+ExperimentConfig tiny_config(Task task) {
+    ExperimentConfig c;
+    c.task = task;
+    c.model.d_model = 32;
+    c.model.heads = 4;
+    c.model.encoder_layers = 2;
+    c.model.decoder_layers = 2;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 64;
+    return c;
+}
+
+TransformerModel make_model(const ExperimentConfig& c, int64_t vocab = 50) {
+    at::manual_seed(7);
+    TransformerModel model(model_options(c, vocab, vocab));
+    model->eval();
+    return model;
+}
+
+at::Tensor random_tokens(int64_t batch, int64_t len, int64_t vocab) {
+    return at::randint(4, vocab, {batch, len}, at::kLong);
+}
+
+}  // namespace
+
+class TestModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void parameterCountMatchesTheFormula_data() {
+        QTest::addColumn<int>("task");
+        QTest::addColumn<bool>("pre");
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<bool>("shared");
+        QTest::addColumn<int>("positional");
+        QTest::newRow("mt pre tied shared") << 0 << true << true << true << 0;
+        QTest::newRow("mt post untied separate learned") << 0 << false << false << false << 1;
+        QTest::newRow("lm pre tied none") << 2 << true << true << true << 2;
+        QTest::newRow("lm post untied learned") << 2 << false << false << true << 1;
+    }
+    void parameterCountMatchesTheFormula() {
+        QFETCH(int, task);
+        QFETCH(bool, pre);
+        QFETCH(bool, tied);
+        QFETCH(bool, shared);
+        QFETCH(int, positional);
+        ExperimentConfig c = tiny_config(static_cast<Task>(task));
+        c.model.norm = pre ? NormPlacement::Pre : NormPlacement::Post;
+        c.model.tie_embeddings = tied;
+        c.tokenizer.shared = shared;
+        c.model.positional = static_cast<Positional>(positional);
+        TransformerModel model(model_options(c, 37, 53));
+        QCOMPARE(model->parameter_count(), count_parameters(c, 37, 53));
+    }
+
+    void logitsHaveTheExpectedShape() {
+        auto model = make_model(tiny_config(Task::Translation));
+        const at::Tensor logits = model->forward(random_tokens(3, 7, 50), random_tokens(3, 5, 50));
+        QCOMPARE(logits.sizes().vec(), (std::vector<int64_t>{3, 5, 50}));
+    }
+
+    // Changing token t+1 must leave every output at positions <= t unchanged.
+    void languageModelCannotSeeTheFuture() {
+        ExperimentConfig c = tiny_config(Task::LanguageModel);
+        for (Positional pos : {Positional::Sinusoidal, Positional::Learned, Positional::None}) {
+            c.model.positional = pos;
+            auto model = make_model(c);
+            at::Tensor tokens = random_tokens(2, 10, 50);
+            const at::Tensor before = model->forward({}, tokens);
+            for (int64_t t = 0; t < 9; ++t) {
+                at::Tensor changed = tokens.clone();
+                changed.select(1, t + 1).fill_(changed[0][t + 1].item<int64_t>() == 5 ? 6 : 5);
+                const at::Tensor after = model->forward({}, changed);
+                QVERIFY(at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
+                QVERIFY(!at::allclose(before.slice(1, t + 1, t + 2), after.slice(1, t + 1, t + 2)));
+            }
+        }
+    }
+
+    void decoderCannotSeeTheFuture() {
+        for (NormPlacement norm : {NormPlacement::Pre, NormPlacement::Post}) {
+            ExperimentConfig c = tiny_config(Task::Translation);
+            c.model.norm = norm;
+            auto model = make_model(c);
+            const at::Tensor src = random_tokens(2, 6, 50);
+            at::Tensor tgt = random_tokens(2, 8, 50);
+            const at::Tensor before = model->forward(src, tgt);
+            for (int64_t t = 0; t < 7; ++t) {
+                at::Tensor changed = tgt.clone();
+                changed.select(1, t + 1).fill_(changed[1][t + 1].item<int64_t>() == 5 ? 6 : 5);
+                const at::Tensor after = model->forward(src, changed);
+                QVERIFY(at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
+            }
+        }
+    }
+
+    void paddingInTheSourceIsIgnored() {
+        auto model = make_model(tiny_config(Task::Translation));
+        const at::Tensor src = random_tokens(1, 6, 50);
+        const at::Tensor padded = at::cat({src, at::zeros({1, 3}, at::kLong)}, 1);
+        const at::Tensor tgt = random_tokens(1, 4, 50);
+        QVERIFY(at::allclose(model->forward(src, tgt), model->forward(padded, tgt), 1e-5, 1e-6));
+    }
+
+    void stepwiseDecodingMatchesTeacherForcing() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(tiny_config(task));
+            const at::Tensor src = random_tokens(2, 6, 50);
+            const at::Tensor tgt = random_tokens(2, 5, 50);
+            const bool lm = task == Task::LanguageModel;
+            const at::Tensor full = model->forward(lm ? at::Tensor() : src, tgt);
+            EncoderOutput encoded;
+            if (!lm) encoded = model->encode(src);
+            DecoderCache cache;
+            for (int64_t t = 0; t < 5; ++t) {
+                const at::Tensor step =
+                    model->decode_step(tgt.slice(1, t, t + 1), lm ? nullptr : &encoded, cache);
+                QVERIFY(at::allclose(step, full.select(1, t), 1e-4, 1e-5));
+            }
+        }
+    }
+
+    void initialLossIsCloseToLnVocab() {
+        const int64_t vocab = 1000;
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(tiny_config(task), vocab);
+            const at::Tensor tgt = random_tokens(8, 12, vocab);
+            const at::Tensor logits = model->forward(random_tokens(8, 10, vocab), tgt);
+            const LossSums sums = label_smoothed_loss(logits, tgt, 0.0);
+            const double loss = sums.loss.item<double>() / sums.tokens;
+            QVERIFY2(std::abs(loss - std::log(double(vocab))) < 0.3,
+                     qPrintable(QString("initial loss %1, ln V %2").arg(loss).arg(std::log(double(vocab)))));
+        }
+    }
+
+    void labelSmoothingMatchesItsDefinition() {
+        const at::Tensor logits = at::randn({1, 3, 5});
+        const at::Tensor targets = at::tensor({1, 4, 0}, at::kLong).view({1, 3});  // last is padding
+        const LossSums sums = label_smoothed_loss(logits, targets, 0.1);
+        const at::Tensor lp = at::log_softmax(logits[0], -1);
+        double expected = 0, nll = 0;
+        for (int t : {0, 1}) {
+            const int64_t y = targets[0][t].item<int64_t>();
+            nll += -lp[t][y].item<double>();
+            expected += 0.9 * -lp[t][y].item<double>() + 0.1 * -lp[t].mean().item<double>();
+        }
+        QCOMPARE(sums.tokens, int64_t(2));
+        QVERIFY(std::abs(sums.loss.item<double>() - expected) < 1e-5);
+        QVERIFY(std::abs(sums.nll.item<double>() - nll) < 1e-5);
+    }
+
+    void attentionMapsCoverEveryLayerAndHead() {
+        auto model = make_model(tiny_config(Task::Translation));
+        AttentionMaps maps;
+        model->forward(random_tokens(1, 6, 50), random_tokens(1, 4, 50), &maps);
+        QCOMPARE(maps.encoder_self.size(), size_t(2));
+        QCOMPARE(maps.decoder_self.size(), size_t(2));
+        QCOMPARE(maps.cross.size(), size_t(2));
+        QCOMPARE(maps.cross[0].sizes().vec(), (std::vector<int64_t>{1, 4, 4, 6}));
+        // Rows are distributions; the decoder's self-attention is lower-triangular.
+        QVERIFY(at::allclose(maps.cross[1].sum(-1), at::ones({1, 4, 4})));
+        QCOMPARE(at::triu(maps.decoder_self[0], 1).abs().sum().item<double>(), 0.0);
+    }
+
+    void maskingAHeadChangesTheOutput() {
+        auto model = make_model(tiny_config(Task::Translation));
+        const at::Tensor src = random_tokens(1, 6, 50), tgt = random_tokens(1, 4, 50);
+        const at::Tensor before = model->forward(src, tgt);
+        model->set_head_mask(AttentionStack::Cross, 1, at::tensor({1.f, 0.f, 1.f, 1.f}));
+        QVERIFY(!at::allclose(before, model->forward(src, tgt)));
+        model->set_head_mask(AttentionStack::Cross, 1, {});
+        QVERIFY(at::allclose(before, model->forward(src, tgt)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModel)
+#include "test_model.moc"
