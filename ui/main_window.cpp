@@ -140,6 +140,15 @@ QString MainWindow::startTraining() {
     return runDir;
 }
 
+void MainWindow::closeWhenStopped() {
+    if (m_training->isRunning()) {
+        m_closeAfterStop = true;
+        m_training->stop();
+        m_state->setText(tr("Stopping, saving a checkpoint…"));
+    }
+    close();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_training->isRunning()) {
         if (!m_closeAfterStop) {

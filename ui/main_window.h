@@ -37,6 +37,8 @@ class MainWindow final : public QMainWindow {
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
+    // Closes without asking; a run in progress is stopped first (its last checkpoint saved).
+    void closeWhenStopped();
 
   protected:
     void closeEvent(QCloseEvent* event) override;

@@ -1,6 +1,10 @@
 #include "ui/vocabulary_estimate.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+
+#include "core/data/synthetic_task.h"
+#include "core/data/tokenizer.h"
 
 namespace tfw {
 namespace {
@@ -22,6 +26,11 @@ VocabularyEstimate estimateVocabulary(const ExperimentConfig& config) {
             return {t.vocab_size, false,
                     tr("assuming the given sentencepiece model has tokenizer.vocab_size pieces")};
         return {t.vocab_size, true, QString()};
+    }
+    if (config.data.synthetic == Synthetic::Reverse) {
+        // The synthetic task's words plus <pad>, <unk>, <s> and </s>.
+        const auto words = static_cast<int64_t>(reverse_task_words().size()) + kEosId + 1;
+        return {t.vocab_size > 0 ? std::min<int64_t>(words, t.vocab_size) : words, true, QString()};
     }
     if (t.vocab_size > 0)
         return {t.vocab_size, false,

@@ -49,9 +49,7 @@ int main(int argc, char** argv) {
         bool ok = false;
         const int ms = parser.value(quitAfter).toInt(&ok);
         if (!ok || ms < 0) parser.showHelp(2);
-        // Quitting the application directly skips the close question; the runner's
-        // destructor still stops a run cleanly.
-        QTimer::singleShot(ms, &app, &QApplication::quit);
+        QTimer::singleShot(ms, &window, &tfw::MainWindow::closeWhenStopped);
     }
     return app.exec();
 }

@@ -90,8 +90,14 @@ class TestExperimentForm final : public QObject {
         input<QSpinBox>(pane.form(), "model.d_model")->setValue(config.model.d_model * 2);
         QVERIFY(pane.summary()->parameterText() != expected);
 
-        // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
+        // The demo's synthetic task has a known vocabulary: 24 words and 4 special tokens,
+        // so the count is exact and equals the built model's.
         QVERIFY(pane.loadPreset(QStringLiteral("demo")));
+        QCOMPARE(pane.summary()->parameterText(),
+                 QLocale().toString(qlonglong(count_parameters(pane.config(), 28, 28))));
+
+        // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
+        QVERIFY(pane.loadPreset(QStringLiteral("wikitext2_lm")));
         QVERIFY(pane.summary()->parameterText().startsWith(QStringLiteral("≈")));
     }
 
