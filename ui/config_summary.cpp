@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
 #include "core/model/model_size.h"
 #include "core/train/lr_schedule.h"
@@ -96,12 +97,16 @@ void ConfigSummary::showSchedule(const ExperimentConfig& config) {
     const bool known = config.train.max_steps > 0;
     const long long horizon = known ? config.train.max_steps
                                     : std::max<long long>(10LL * config.train.warmup_steps, 10000);
+    // Evenly spaced steps, plus the end of warmup where most schedules peak.
+    std::set<long long> sampled;
+    for (int i = 0; i < kSchedulePoints; ++i)
+        sampled.insert(1 + (horizon - 1) * i / (kSchedulePoints - 1));
+    if (config.train.warmup_steps >= 1 && config.train.warmup_steps <= horizon)
+        sampled.insert(config.train.warmup_steps);
     QVector<double> steps, rates;
     double peak = 0;
     long long peakStep = 1;
-    for (int i = 0; i < kSchedulePoints; ++i) {
-        const long long step = 1 + (horizon - 1) * i / (kSchedulePoints - 1);
-        if (!steps.isEmpty() && step == steps.last()) continue;
+    for (const long long step : sampled) {
         const double rate = learning_rate_at(config, step);
         steps.append(double(step));
         rates.append(rate);

@@ -1,8 +1,8 @@
 #include "ui/experiment_form.h"
 
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -51,9 +51,12 @@ const Section kSections[] = {
 
 ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList(new QLabel(this)) {
     auto* content = new QWidget;
-    auto* grid = new QGridLayout(content);
-    grid->setAlignment(Qt::AlignTop);
-    int rowInColumn[3] = {0, 0, 0};
+    auto* columns = new QHBoxLayout(content);
+    QVBoxLayout* column[3];
+    for (auto*& c : column) {
+        c = new QVBoxLayout;
+        columns->addLayout(c, 1);
+    }
     std::map<std::string, QFormLayout*> layouts;
     for (const Section& section : kSections) {
         auto* box = new QGroupBox(tr(section.title), content);
@@ -62,12 +65,9 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
         form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
         form->setVerticalSpacing(2);
         layouts[section.prefix] = form;
-        grid->addWidget(box, rowInColumn[section.column]++, section.column);
+        column[section.column]->addWidget(box);
     }
-    for (int column = 0; column < 3; ++column) {
-        grid->setRowStretch(rowInColumn[column], 1);
-        grid->setColumnStretch(column, 1);
-    }
+    for (auto* c : column) c->addStretch(1);
 
     for (const ConfigField& field : config_fields()) {
         auto* editor = new FieldEditor(field, content);

@@ -45,8 +45,10 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_form);
     splitter->addWidget(m_summary);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    m_summary->setMinimumWidth(300);
+    splitter->setSizes({1100, 340});
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);

@@ -34,7 +34,7 @@ RunCharts::RunCharts(QWidget* parent)
     m_perplexity->addSeries(kTrain);
     m_perplexity->addSeries(kValid, SeriesStyle::Points);
     m_perplexity->setLogScale(true);
-    m_learningRate->addSeries(tr("lr"));
+    m_learningRate->addSeries(tr("lr"), SeriesStyle::Exact);
     m_gradNorm->addSeries(tr("grad norm"));
     m_throughput->addSeries(tr("tokens/s"));
     m_accuracy->addSeries(kValid, SeriesStyle::Points);

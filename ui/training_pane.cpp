@@ -10,7 +10,6 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
-#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -32,13 +31,6 @@ QString duration(double seconds) {
                        .arg(m, 2, 10, QLatin1Char('0'))
                        .arg(s, 2, 10, QLatin1Char('0'))
                  : QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
-}
-
-QToolButton* buttonFor(QAction* action, QWidget* parent) {
-    auto* button = new QToolButton(parent);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    return button;
 }
 
 }  // namespace
@@ -78,10 +70,6 @@ TrainingPane::TrainingPane(QWidget* parent)
     m_smoothing->setValue(int(kDefaultSmoothing * 100));
 
     auto* controls = new QHBoxLayout;
-    controls->addWidget(buttonFor(m_start, this));
-    controls->addWidget(buttonFor(m_pause, this));
-    controls->addWidget(buttonFor(m_stop, this));
-    controls->addSpacing(16);
     controls->addWidget(m_runInfo, 1);
     controls->addWidget(new QLabel(tr("Smoothing:"), this));
     controls->addWidget(m_smoothing);

@@ -26,7 +26,8 @@ class TrainingPane final : public QWidget {
   public:
     explicit TrainingPane(QWidget* parent = nullptr);
 
-    // Start asks the window for the experiment (startRequested); pause and stop act here.
+    // For the window's menu and toolbar. Start asks the window for the experiment
+    // (startRequested); pause and stop act here.
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }

@@ -53,7 +53,13 @@ LiveChart::LiveChart(const QString& title, QWidget* parent)
     m_readout->setTextAlignment(Qt::AlignLeft);
     m_readout->setVisible(false);
 
+    m_emptyNote = new QCPItemText(m_plot);
+    m_emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyNote->position->setCoords(0.5, 0.5);
+    m_emptyNote->setText(tr("waiting for data"));
+
     applyPalette(m_plot, palette());
+    m_emptyNote->setColor(palette().color(QPalette::PlaceholderText));
 
     m_redrawTimer.setSingleShot(true);
     m_redrawTimer.setInterval(kRedrawIntervalMs);
@@ -197,6 +203,7 @@ void LiveChart::redrawNow() {
 void LiveChart::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) {
         applyPalette(m_plot, palette());
+        m_emptyNote->setColor(palette().color(QPalette::PlaceholderText));
         for (int i = 0; i < m_order.size(); ++i) updateSeriesLook(m_series[m_order[i]], i);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -281,9 +288,13 @@ void LiveChart::updateSeriesLook(Series& series, int index) {
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5), QBrush(color), 5));
         return;
     }
+    if (series.style == SeriesStyle::Exact) {
+        series.raw->setPen(QPen(color, 1.8));
+        return;
+    }
     const bool smoothing = m_smoothing > 0;
     QColor faint = color;
-    faint.setAlpha(smoothing ? 70 : 255);
+    faint.setAlpha(smoothing ? 90 : 255);
     series.raw->setPen(QPen(faint, smoothing ? 1.0 : 1.5));
     series.smooth->setPen(QPen(color, 1.8));
     series.smooth->setVisible(smoothing);
@@ -306,6 +317,7 @@ void LiveChart::fitView() {
         maxY = std::max(maxY, series.maxY);
         minPositive = std::min(minPositive, series.minPositiveY);
     }
+    m_emptyNote->setVisible(!any);
     if (!any) {
         m_plot->xAxis->setRange(0, 1);
         m_plot->yAxis->setRange(m_logScale ? 0.1 : 0, 1);

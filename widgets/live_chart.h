@@ -24,6 +24,7 @@ namespace tfw {
 enum class SeriesStyle {
     Line,    // dense measurements (every step): drawn as a line, smoothed when asked
     Points,  // sparse measurements (every validation): line with markers, never smoothed
+    Exact,   // exact values such as a schedule: a line, never smoothed (it would only lag)
 };
 
 class LiveChart final : public QWidget {
@@ -89,6 +90,7 @@ class LiveChart final : public QWidget {
     QCustomPlot* m_plot;
     QCPItemText* m_readout;
     QCPItemStraightLine* m_cursor;
+    QCPItemText* m_emptyNote;  // shown until the first point arrives
     QTimer m_redrawTimer;
     QHash<QString, Series> m_series;
     QStringList m_order;

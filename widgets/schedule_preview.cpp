@@ -1,6 +1,7 @@
 #include "widgets/schedule_preview.h"
 
 #include <QEvent>
+#include <QLabel>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -11,10 +12,14 @@
 namespace tfw {
 
 SchedulePreview::SchedulePreview(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_graph(nullptr), m_note(nullptr) {
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_graph(nullptr), m_note(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_note);
+    m_note->setWordWrap(true);
+    m_note->setAlignment(Qt::AlignHCenter);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
     setMinimumHeight(170);
 
     m_plot->plotLayout()->insertRow(0);
@@ -22,9 +27,6 @@ SchedulePreview::SchedulePreview(QWidget* parent)
     titleFont.setBold(true);
     auto* title = new QCPTextElement(m_plot, tr("Learning rate schedule"), titleFont);
     m_plot->plotLayout()->addElement(0, 0, title);
-    m_plot->plotLayout()->insertRow(1);
-    m_note = new QCPTextElement(m_plot, QString(), font());
-    m_plot->plotLayout()->addElement(1, 0, m_note);
     m_plot->xAxis->setLabel(tr("step"));
     m_graph = m_plot->addGraph();
     applyLook();
@@ -55,7 +57,6 @@ void SchedulePreview::changeEvent(QEvent* event) {
 
 void SchedulePreview::applyLook() {
     applyPalette(m_plot, palette());
-    m_note->setTextColor(palette().color(QPalette::PlaceholderText));
     const QColor color = seriesColor(0);
     QColor fill = color;
     fill.setAlpha(50);

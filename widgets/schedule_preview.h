@@ -7,7 +7,7 @@
 
 class QCustomPlot;
 class QCPGraph;
-class QCPTextElement;
+class QLabel;
 
 namespace tfw {
 
@@ -31,7 +31,7 @@ class SchedulePreview final : public QWidget {
 
     QCustomPlot* m_plot;
     QCPGraph* m_graph;
-    QCPTextElement* m_note;
+    QLabel* m_note;
 };
 
 }  // namespace tfw
