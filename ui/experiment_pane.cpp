@@ -69,7 +69,10 @@ const ExperimentConfig& ExperimentPane::config() const {
 
 bool ExperimentPane::loadPreset(const QString& name) {
     try {
-        m_form->setConfig(load_preset(name.toStdString()));
+        ExperimentConfig config = load_preset(name.toStdString());
+        if (config.data.synthetic == Synthetic::None && config.data.dir.empty())
+            config.data.dir = m_dataFolder.toStdString();
+        m_form->setConfig(config);
         m_presets->setCurrentText(name);
         return true;
     } catch (const std::exception& error) {

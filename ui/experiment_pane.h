@@ -24,6 +24,9 @@ class ExperimentPane final : public QWidget {
     ConfigSummary* summary() const { return m_summary; }
     const ExperimentConfig& config() const;
 
+    // Filled into data.dir of presets that read files and leave it empty.
+    void setDataFolder(const QString& dir) { m_dataFolder = dir; }
+
     // Each returns false after telling the user (message box) what went wrong.
     bool loadPreset(const QString& name);
     bool openConfig(const QString& path);
@@ -39,6 +42,7 @@ class ExperimentPane final : public QWidget {
     QComboBox* m_presets;
     ExperimentForm* m_form;
     ConfigSummary* m_summary;
+    QString m_dataFolder;
 };
 
 }  // namespace tfw

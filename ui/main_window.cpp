@@ -55,6 +55,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
 
     m_runs->setRunsRoot(m_runsRoot);
+    m_experiment->setDataFolder(m_settings.dataFolder());
     if (!options.preset.isEmpty()) loadPreset(options.preset);
     updateStartAction();
 
@@ -174,15 +175,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::loadPreset(const QString& name) {
-    if (!m_experiment->loadPreset(name)) return;
-    ExperimentConfig config = m_experiment->config();
-    const QString dataFolder = m_settings.dataFolder();
-    if (config.data.synthetic == Synthetic::None && config.data.dir.empty() &&
-        !dataFolder.isEmpty()) {
-        config.data.dir = dataFolder.toStdString();
-        m_experiment->form()->setConfig(config);
-    }
-    statusBar()->showMessage(tr("Preset %1 loaded").arg(name), 5000);
+    if (m_experiment->loadPreset(name))
+        statusBar()->showMessage(tr("Preset %1 loaded").arg(name), 5000);
 }
 
 void MainWindow::resumeRun(const QString& runDir) {
@@ -223,7 +217,9 @@ void MainWindow::chooseRunsRoot() {
 void MainWindow::chooseDataFolder() {
     const QString dir =
         QFileDialog::getExistingDirectory(this, tr("Data folder"), m_settings.dataFolder());
-    if (!dir.isEmpty()) m_settings.setDataFolder(dir);
+    if (dir.isEmpty()) return;
+    m_settings.setDataFolder(dir);
+    m_experiment->setDataFolder(dir);
 }
 
 void MainWindow::updateRecentRuns() {
