@@ -5,16 +5,11 @@ function(tfw_strict_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wno-unused-parameter)
 endfunction()
 
-# Links tfw_core into an executable.
-#
-# Debian's libsentencepiece carries protobuf code whose static initialisers bind to
-# libprotobuf's symbols; when libtorch comes first in symbol lookup the process crashes
-# at start-up. Linking libprotobuf explicitly and first puts it ahead of both.
-# tests/ has a test that starts every executable to keep this honest.
-# It is one flag so that CMake's de-duplication of libraries cannot move it.
+# Links tfw_core into an executable. sentencepiece is not linked: it brings its own
+# protobuf, so it is loaded at run time from the tfw_sentencepiece module
+# (core/data/sentencepiece_module.h). tests/ starts every executable to keep this honest.
 function(tfw_link_core target)
-  list(GET PROTOBUF_LINK_LIBRARIES 0 protobuf_library)
-  target_link_libraries(${target} PRIVATE "-Wl,--no-as-needed,${protobuf_library},--as-needed" tfw_core)
+  target_link_libraries(${target} PRIVATE tfw_core)
 endfunction()
 
 # Collects the .cpp files of the given sub-folders (one folder per area of a library).

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/encoding.h"
 #include "core/data/raw_corpus.h"
@@ -12,8 +13,12 @@ namespace tfw {
 namespace {
 
 RawCorpus read_or_generate(const ExperimentConfig& config) {
-    if (config.data.synthetic == Synthetic::Reverse)
+    if (config.data.synthetic == Synthetic::Reverse) {
+        if (config.is_lm())
+            throw ConfigError(
+                "data.synthetic (reverse) is a translation task; set task to translation");
         return generate_reverse_task(static_cast<uint64_t>(config.train.seed));
+    }
     return load_raw_corpus(config);
 }
 
@@ -23,19 +28,15 @@ std::string source_name(const RawSplit& split) {
     return "synthetic data";
 }
 
-bool has_text(const std::string& line) {
-    return line.find_first_not_of(" \t\r\n\v\f") != std::string::npos;
-}
-
 // Fails early, before a tokenizer is trained on nothing.
 void require_training_text(const ExperimentConfig& config, const RawSplit& train) {
     if (config.is_lm()) {
         for (const auto& line : train.tgt)
-            if (has_text(line)) return;
+            if (!is_blank(line)) return;
         throw DataError(train.tgt_file, 0, "holds no text");
     }
     for (size_t i = 0; i < train.src.size(); ++i)
-        if (has_text(train.src[i]) && has_text(train.tgt[i])) return;
+        if (!is_blank(train.src[i]) && !is_blank(train.tgt[i])) return;
     throw DataError(source_name(train), 0,
                     train.src.empty()
                         ? "holds no text"

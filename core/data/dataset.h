@@ -41,9 +41,13 @@ using DataLog = std::function<void(LogLevel, const std::string&)>;
 
 // Reads the corpora named in config.data (or generates data.synthetic), trains or loads
 // the tokenizers (config.tokenizer), and encodes everything. Throws DataError / ConfigError.
+// Training pairs with an empty side or longer than data.max_src_len / max_tgt_len are
+// skipped; valid/test pairs are kept and truncated; both are counted and logged as warnings.
+// lm: every line (empty ones too) ends with EOS in one stream cut into windows.
 PreparedData prepare_data(const ExperimentConfig& config, const DataLog& log);
 
 // The same with tokenizers that already exist (resuming, evaluating a checkpoint).
+// src_tokenizer may be null for lm (the target tokenizer serves both).
 PreparedData prepare_data_with(const ExperimentConfig& config,
                                std::shared_ptr<Tokenizer> src_tokenizer,
                                std::shared_ptr<Tokenizer> tgt_tokenizer, const DataLog& log);

@@ -5,10 +5,6 @@
 namespace tfw {
 namespace {
 
-bool is_blank(const std::string& line) {
-    return line.find_first_not_of(" \t\r\n\v\f") == std::string::npos;
-}
-
 Example make_pair_example(std::vector<int> src, std::vector<int> tgt) {
     Example e;
     e.src.assign(src.begin(), src.end());
@@ -22,6 +18,10 @@ Example make_pair_example(std::vector<int> src, std::vector<int> tgt) {
 }
 
 }  // namespace
+
+bool is_blank(const std::string& line) {
+    return line.find_first_not_of(" \t\r\n\v\f") == std::string::npos;
+}
 
 Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,
                     const Tokenizer& tgt_tokenizer, int max_src_len, int max_tgt_len,

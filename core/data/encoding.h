@@ -8,6 +8,9 @@ namespace tfw {
 
 enum class SplitRole { Train, Evaluate };
 
+// True when the line holds nothing but whitespace.
+bool is_blank(const std::string& line);
+
 // seq2seq pairs. Train: pairs with an empty side or longer than the limits (EOS / BOS
 // counted) are skipped and counted. Evaluate: every pair is kept, cut to the limits.
 Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,

@@ -44,8 +44,8 @@ class Module {
 };
 
 // Loads the module on first use (thread-safe) from, in this order: $TFW_SENTENCEPIECE_MODULE,
-// the folder of the running executable, its ../lib, and the build tree. Throws
-// std::runtime_error naming the places tried when none loads.
+// the folder of the running executable or a lib/ folder up to three levels above it, and the
+// build tree. Throws std::runtime_error naming the places tried when none loads.
 const Module& sentencepiece_module();
 
 }  // namespace tfw::spm

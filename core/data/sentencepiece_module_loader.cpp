@@ -21,8 +21,14 @@ std::vector<std::string> candidate_paths() {
     std::error_code ec;
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        paths.push_back((exe.parent_path() / kModuleFile).string());
-        paths.push_back((exe.parent_path().parent_path() / "lib" / kModuleFile).string());
+        // Beside the executable or in a lib/ folder up to three levels above it: covers
+        // build/tests, build/app/cli and installed bin/ layouts, wherever the tree was moved.
+        auto dir = exe.parent_path();
+        for (int level = 0; level < 4 && !dir.empty(); ++level, dir = dir.parent_path()) {
+            paths.push_back((dir / kModuleFile).string());
+            paths.push_back((dir / "lib" / kModuleFile).string());
+            if (dir == dir.root_path()) break;
+        }
     }
     paths.emplace_back(TFW_SENTENCEPIECE_MODULE_PATH);
     return paths;

@@ -43,18 +43,24 @@ std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::train(
         {"num_threads", "2"},
         {"minloglevel", "2"},  // the trainer logs every step to stderr otherwise
     };
+    const spm::Module& module = spm::sentencepiece_module();  // its own errors pass as they are
     std::string proto;
     try {
-        proto = spm::sentencepiece_module().train(args, texts);
+        proto = module.train(args, texts);
     } catch (const std::runtime_error& e) {
         const std::string message = e.what();
+        const std::string size =
+            "tokenizer.vocab_size (" + std::to_string(options.vocab_size) + ")";
         std::smatch limit;
         if (std::regex_search(message, limit, std::regex("value <= ([0-9]+)")))
-            throw ConfigError("tokenizer.vocab_size (" + std::to_string(options.vocab_size) +
-                              ") is more than the training text supports: it fills at most " +
+            throw ConfigError(size + " is more than the training text supports: it fills at most " +
                               limit[1].str() + " " + model_name(options.model_type) +
                               " pieces; set tokenizer.vocab_size to " + limit[1].str() +
                               " or less");
+        if (std::regex_search(message, limit, std::regex("required_chars\\. [0-9]+ vs ([0-9]+)")))
+            throw ConfigError(size +
+                              " is too small for the training text: its characters and the " +
+                              "4 reserved ids need at least " + limit[1].str() + " pieces");
         throw std::runtime_error("sentencepiece training failed: " + message);
     }
     return deserialize(proto);
@@ -62,9 +68,10 @@ std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::train(
 
 std::shared_ptr<SentencePieceTokenizer> SentencePieceTokenizer::deserialize(
     const std::string& bytes) {
+    const spm::Module& module = spm::sentencepiece_module();
     std::unique_ptr<spm::Model> model;
     try {
-        model = spm::sentencepiece_module().load(bytes);
+        model = module.load(bytes);
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(std::string("not a sentencepiece model: ") + e.what());
     }

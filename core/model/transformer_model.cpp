@@ -127,11 +127,17 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
     at::Tensor x = embed(tokens, tgt_embedding_, tgt_positions_, cache.length);
     const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
     const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
+    // One new token may see everything cached; several (a prompt) must not see each other's future.
+    const int64_t fresh = tokens.size(1);
+    at::Tensor self_mask;
+    if (fresh > 1)
+        self_mask = at::triu(at::full({fresh, cache.length + fresh},
+                                      -std::numeric_limits<float>::infinity(), x.options()),
+                             1 + cache.length);
     size_t i = 0;
     for (const auto& module : *decoder_layers_) {
         at::Tensor self_w, cross_w;
-        // With a cache the query is the newest token only: no causal mask is needed.
-        x = module->as<DecoderLayer>()->forward(x, {}, memory, memory_mask, maps ? &self_w : nullptr,
+        x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask, maps ? &self_w : nullptr,
                                                 maps ? &cross_w : nullptr, &cache.layers[i++]);
         if (maps) {
             maps->decoder_self.push_back(self_w);

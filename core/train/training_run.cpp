@@ -240,7 +240,7 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     }
     const auto parameters = model_->parameters();
     if (!std::isfinite(loss)) {
-        throw RunFailure("the loss became " + format_number(loss) + " at step " +
+        throw RunFailure(std::string("the loss became ") + (std::isnan(loss) ? "NaN" : "infinite") + " at step " +
                          std::to_string(position_.step + 1) +
                          ". Try a lower train.lr (now " + format_number(config_.train.lr) +
                          "), more train.warmup_steps (now " + std::to_string(config_.train.warmup_steps) +

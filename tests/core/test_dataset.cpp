@@ -102,7 +102,7 @@ class TestDataset : public QObject {
         return "no error";
     }
 
-  private slots:
+  private Q_SLOTS:
     void seq2seqExamplesGetEosAndBos() {
         write_pairs("a.", "a b c\nb c\n", "C B A\nC B\n", "a c\n", "C A\n");
         ExperimentConfig c = word_config("a.");
@@ -310,6 +310,8 @@ class TestDataset : public QObject {
                 QCOMPARE(e.tgt_in, std::vector<int32_t>(from, from + n));
                 QCOMPARE(e.tgt_out, std::vector<int32_t>(from + 1, from + 1 + n));
             }
+            const PreparedData again = prepare_data_with(c, nullptr, d.tgt_tokenizer, log.sink());
+            QCOMPARE(again.train.examples.back().tgt_out, d.train.examples.back().tgt_out);
         }
     }
 

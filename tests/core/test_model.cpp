@@ -135,6 +135,16 @@ private Q_SLOTS:
         }
     }
 
+    void aPromptFedAtOnceMatchesTeacherForcing() {
+        auto model = make_model(tiny_config(Task::LanguageModel));
+        const at::Tensor tokens = random_tokens(1, 7, 50);
+        const at::Tensor full = model->forward({}, tokens);
+        DecoderCache cache;
+        model->decode_step(tokens.slice(1, 0, 5), nullptr, cache);  // a 5-token prompt
+        const at::Tensor next = model->decode_step(tokens.slice(1, 5, 6), nullptr, cache);
+        QVERIFY(at::allclose(next, full.select(1, 5), 1e-4, 1e-5));
+    }
+
     void initialLossIsCloseToLnVocab() {
         const int64_t vocab = 1000;
         for (Task task : {Task::Translation, Task::LanguageModel}) {

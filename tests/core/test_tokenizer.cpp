@@ -45,7 +45,7 @@ class TestTokenizer : public QObject {
     QTemporaryDir m_dir;
     const std::vector<std::string> m_english = english_sentences();
 
-  private slots:
+  private Q_SLOTS:
     void wordVocabularyRanksByFrequencyThenWord() {
         const std::vector<std::string> text = {"b a c", "a b", "a d d"};
         const auto tok = WordTokenizer::train({&text}, {});
@@ -204,6 +204,20 @@ class TestTokenizer : public QObject {
             const int limit = std::stoi(message.substr(at));
             QVERIFY(limit > 100 && limit < 5000);
             QCOMPARE(SentencePieceTokenizer::train({&m_english}, bpe(limit))->vocab_size(), limit);
+        }
+    }
+
+    void sentencePieceVocabularyTooSmallForTheCharacters() {
+        const std::vector<std::string> text = {
+            "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"};
+        try {
+            SentencePieceTokenizer::train({&text}, bpe(16));
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            // 52 letters, the word-boundary mark and 4 reserved ids.
+            QCOMPARE(std::string(e.what()),
+                     std::string("tokenizer.vocab_size (16) is too small for the training text: "
+                                 "its characters and the 4 reserved ids need at least 57 pieces"));
         }
     }
 

@@ -1,0 +1,81 @@
+#include "app/cli/terminal_observer.h"
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <unistd.h>
+#include <cmath>
+
+namespace tfw::cli {
+
+namespace {
+
+std::string clock_text(double seconds) {
+    const long s = static_cast<long>(seconds + 0.5);
+    char text[32];
+    if (s >= 3600)
+        std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+    else
+        std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
+    return text;
+}
+
+TrainingControl* g_control = nullptr;
+
+void on_interrupt(int) {
+    if (g_control && !g_control->stop.load()) {
+        g_control->stop = true;
+        const char message[] = "\nstopping after this step and saving a checkpoint (Ctrl+C again to quit now)\n";
+        [[maybe_unused]] auto n = write(2, message, sizeof message - 1);
+        return;
+    }
+    std::_Exit(130);
+}
+
+}  // namespace
+
+void stop_on_interrupt(TrainingControl& control) {
+    g_control = &control;
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+}
+
+void TerminalObserver::on_started(const TrainingStarted& s) {
+    planned_steps_ = s.planned_steps;
+    start_step_ = s.start_step;
+    std::printf("run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
+                "%lld steps per epoch, %lld planned\n",
+                s.run_dir.c_str(), static_cast<long long>(s.parameters), s.device.c_str(),
+                static_cast<long long>(s.train_examples), static_cast<long long>(s.valid_examples),
+                static_cast<long long>(s.steps_per_epoch), static_cast<long long>(s.planned_steps));
+    std::fflush(stdout);
+}
+
+void TerminalObserver::on_step(const StepReport& r) {
+    if (start_elapsed_ < 0) start_elapsed_ = r.elapsed_s;
+    std::string remaining = "?";
+    const int64_t done = r.step - start_step_;
+    if (done > 0 && planned_steps_ > r.step)
+        remaining = clock_text((r.elapsed_s - start_elapsed_) / double(done) * double(planned_steps_ - r.step));
+    std::printf("step %6lld  epoch %2d %3.0f%%  loss %.4f  ppl %8.2f  lr %.2e  |g| %.2f  %6.0f tok/s  %s elapsed, %s left\n",
+                static_cast<long long>(r.step), r.epoch, 100 * r.epoch_progress, r.train_loss,
+                std::exp(r.train_nll), r.lr, r.grad_norm, r.tokens_per_s, clock_text(r.elapsed_s).c_str(),
+                remaining.c_str());
+    std::fflush(stdout);
+}
+
+void TerminalObserver::on_validation(const ValidationReport&) {}  // the trainer logs a line
+
+void TerminalObserver::on_log(LogLevel level, const std::string& message) {
+    const char* prefix = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
+    (level == LogLevel::Info ? std::cout : std::cerr) << prefix << message << std::endl;
+}
+
+void TerminalObserver::on_finished(const TrainingFinished& f) {
+    if (!f.best_checkpoint.empty()) std::printf("best checkpoint: %s\n", f.best_checkpoint.c_str());
+    if (!f.last_checkpoint.empty()) std::printf("last checkpoint: %s\n", f.last_checkpoint.c_str());
+    std::fflush(stdout);
+}
+
+}  // namespace tfw::cli

@@ -1,0 +1,25 @@
+#pragma once
+// Prints training progress on the terminal and stops the run cleanly on Ctrl+C.
+
+#include "core/train/training_observer.h"
+
+namespace tfw::cli {
+
+class TerminalObserver final : public TrainingObserver {
+public:
+    void on_started(const TrainingStarted& s) override;
+    void on_step(const StepReport& r) override;
+    void on_validation(const ValidationReport& r) override;
+    void on_log(LogLevel level, const std::string& message) override;
+    void on_finished(const TrainingFinished& f) override;
+
+private:
+    int64_t planned_steps_ = 0;
+    int64_t start_step_ = 0;
+    double start_elapsed_ = -1;
+};
+
+// Ctrl+C sets control.stop (the trainer saves and ends); a second Ctrl+C exits at once.
+void stop_on_interrupt(TrainingControl& control);
+
+}  // namespace tfw::cli

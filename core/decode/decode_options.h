@@ -1,0 +1,39 @@
+#pragma once
+// How to turn a model's next-token distributions into output text.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config/experiment_config.h"
+
+namespace tfw {
+
+struct DecodeOptions {
+    int beam = 1;          // hypotheses kept per input (1 = greedy, unless sampling)
+    double lenpen = 1.0;   // length penalty alpha
+    LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;  // score/len^a or /((5+len)/6)^a
+    int nbest = 1;         // hypotheses returned per input (<= beam)
+    double max_len_a = 1.2;  // output at most a * source length + b tokens (lm: b new tokens)
+    int max_len_b = 10;
+    int min_len = 0;         // EOS forbidden before this many tokens
+    int no_repeat_ngram = 0; // forbid repeating any n-gram of this size (0 = off)
+    bool sample = false;     // sample instead of searching
+    double temperature = 1.0;
+    int top_k = 0;           // sample from the k most likely tokens (0 = all)
+    double top_p = 1.0;      // sample from the smallest set with this much probability
+    uint64_t seed = 0;       // sampling seed
+    int samples = 1;         // samples per input
+    bool attention = false;  // return attention maps of the returned hypotheses
+    int batch_size = 64;     // inputs decoded together
+};
+
+// Defaults from the experiment's decode section.
+DecodeOptions decode_options_from(const DecodeConfig& config);
+
+// Every problem, e.g. "beam must be >= 1 (got 0)"; empty when usable.
+std::vector<std::string> check_decode_options(const DecodeOptions& options);
+// Throws ConfigError listing the problems.
+void require_valid(const DecodeOptions& options);
+
+}  // namespace tfw

@@ -1,0 +1,66 @@
+#include "core/decode/logit_rules.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/data/tokenizer.h"
+
+namespace tfw {
+
+DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool lm,
+                              const DecodeOptions& options, int64_t max_positions,
+                              const at::Device& device) {
+    DecodeBatch batch;
+    size_t width = 1;
+    for (const auto& input : inputs) width = std::max(width, input.size());
+    at::Tensor tokens = at::full({static_cast<int64_t>(inputs.size()), static_cast<int64_t>(width)},
+                                 kPadId, at::kLong);
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        TORCH_CHECK(!lm || inputs[i].size() == width, "language-model prompts in one batch must have one length");
+        for (size_t j = 0; j < inputs[i].size(); ++j) tokens[i][j] = inputs[i][j];
+        const int64_t len = static_cast<int64_t>(inputs[i].size());
+        int64_t limit = lm ? options.max_len_b
+                           : static_cast<int64_t>(std::floor(options.max_len_a * double(len))) + options.max_len_b;
+        // The decoder's position table bounds every output (BOS or the prompt included).
+        limit = std::min(limit, max_positions - (lm ? len : 1) - 1);
+        batch.max_output.push_back(std::max<int64_t>(1, limit));
+        batch.longest_output = std::max(batch.longest_output, batch.max_output.back() + 1);
+    }
+    batch.tokens = tokens.to(device);
+    return batch;
+}
+
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeBatch& batch, const DecodeOptions& options, int64_t step,
+                       int64_t rows_per_input) {
+    const float minus_inf = -std::numeric_limits<float>::infinity();
+    if (step < options.min_len) log_probs.select(1, kEosId).fill_(minus_inf);
+    // Forbid EOS? No: at the limit the caller stops the row. Forbid PAD and BOS always.
+    log_probs.select(1, kPadId).fill_(minus_inf);
+    log_probs.select(1, kBosId).fill_(minus_inf);
+    const int n = options.no_repeat_ngram;
+    if (n <= 0) return;
+    std::vector<int64_t> rows, banned;
+    for (size_t r = 0; r < hyps.size(); ++r) {
+        const auto& tokens = hyps[r].tokens;
+        if (static_cast<int>(tokens.size()) < n - 1 || n == 1 && tokens.empty()) continue;
+        // Any earlier n-gram whose first n-1 tokens equal the last n-1 generated ones.
+        for (size_t start = 0; start + n <= tokens.size(); ++start) {
+            bool match = true;
+            for (int k = 0; k < n - 1 && match; ++k)
+                match = tokens[start + k] == tokens[tokens.size() - (n - 1) + k];
+            if (match) {
+                rows.push_back(static_cast<int64_t>(r));
+                banned.push_back(tokens[start + n - 1]);
+            }
+        }
+    }
+    (void)batch;
+    (void)rows_per_input;
+    for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
+}
+
+}  // namespace tfw

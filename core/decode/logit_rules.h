@@ -1,0 +1,31 @@
+#pragma once
+// What every search shares: padded input batches with per-row output limits, and the rules
+// applied to next-token log-probabilities (minimum length, no-repeat n-grams).
+
+#include <ATen/core/Tensor.h>
+
+#include <vector>
+
+#include "core/decode/decode_options.h"
+#include "core/decode/hypothesis.h"
+
+namespace tfw {
+
+struct DecodeBatch {
+    at::Tensor tokens;                 // [B, L]: padded sources (seq2seq) or prompts (lm, equal length)
+    std::vector<int64_t> max_output;   // per row: most output tokens allowed
+    int64_t longest_output = 0;
+};
+
+// Language-model prompts must all have one length (they are decoded together).
+DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool lm,
+                              const DecodeOptions& options, int64_t max_positions,
+                              const at::Device& device);
+
+// Row r of log_probs [R, V] continues hyps[r] (R = rows, hypotheses aligned with rows; for
+// beam search several rows per input). step = tokens produced so far.
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeBatch& batch, const DecodeOptions& options, int64_t step,
+                       int64_t rows_per_input = 1);
+
+}  // namespace tfw

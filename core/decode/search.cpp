@@ -1,0 +1,79 @@
+#include "core/decode/search.h"
+
+#include <ATen/ATen.h>
+#include <torch/utils.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "core/data/tokenizer.h"
+
+namespace tfw {
+
+double length_penalty(int64_t length, double alpha, LengthPenaltyForm form) {
+    if (alpha == 0) return 1.0;
+    const double len = static_cast<double>(std::max<int64_t>(1, length));
+    return form == LengthPenaltyForm::Gnmt ? std::pow((5.0 + len) / 6.0, alpha) : std::pow(len, alpha);
+}
+
+std::vector<std::vector<Hypothesis>> decode_ids(TransformerModelImpl& model,
+                                                const std::vector<std::vector<int>>& inputs,
+                                                const DecodeOptions& options,
+                                                const std::function<bool(size_t done)>& keep_going) {
+    require_valid(options);
+    std::vector<std::vector<Hypothesis>> results(inputs.size());
+    // Sorting by length keeps padding (and wasted work) low; results go back in input order.
+    std::vector<size_t> order(inputs.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    const bool lm = model.options().is_lm();
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return inputs[a].size() < inputs[b].size(); });
+    size_t done = 0;
+    while (done < order.size()) {
+        if (keep_going && !keep_going(done)) break;
+        size_t end = std::min(order.size(), done + static_cast<size_t>(options.batch_size));
+        if (lm)  // prompts decoded together must have one length
+            end = done + 1 + static_cast<size_t>(std::count_if(
+                                 order.begin() + static_cast<long>(done) + 1, order.begin() + static_cast<long>(end),
+                                 [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
+        std::vector<std::vector<int>> batch;
+        for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
+        auto decoded = greedy_search(model, batch, options);
+        for (size_t i = done; i < end; ++i) {
+            results[order[i]] = std::move(decoded[i - done]);
+            if (options.attention)
+                for (auto& hypothesis : results[order[i]]) attach_attention(model, inputs[order[i]], hypothesis);
+        }
+        done = end;
+    }
+    if (keep_going) keep_going(done);
+    return results;
+}
+
+void attach_attention(TransformerModelImpl& model, const std::vector<int>& input, Hypothesis& hypothesis) {
+    torch::NoGradGuard no_grad;
+    const auto device = model.parameters().front().device();
+    auto as_tensor = [&](const std::vector<int>& ids) {
+        std::vector<int64_t> wide(ids.begin(), ids.end());
+        return at::tensor(wide, at::kLong).view({1, static_cast<int64_t>(wide.size())}).to(device);
+    };
+    AttentionMaps maps;
+    if (model.options().is_lm()) {
+        std::vector<int> all = input;
+        all.insert(all.end(), hypothesis.tokens.begin(), hypothesis.tokens.end());
+        model.forward({}, as_tensor(all), &maps);
+    } else {
+        std::vector<int> target{kBosId};
+        target.insert(target.end(), hypothesis.tokens.begin(), hypothesis.tokens.end());
+        model.forward(as_tensor(input), as_tensor(target), &maps);
+    }
+    auto squeeze = [](std::vector<at::Tensor>& layers) {
+        for (auto& t : layers) t = t.squeeze(0).to(at::kFloat).cpu();
+    };
+    squeeze(maps.encoder_self);
+    squeeze(maps.decoder_self);
+    squeeze(maps.cross);
+    hypothesis.attention = std::move(maps);
+}
+
+}  // namespace tfw

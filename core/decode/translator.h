@@ -1,0 +1,42 @@
+#pragma once
+// Text in, text out: tokenizes inputs, decodes them with a loaded checkpoint and
+// detokenizes the hypotheses. Used for translation, summarization and generation.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/decode/decode_options.h"
+#include "core/decode/hypothesis.h"
+#include "core/io/model_io.h"
+
+namespace tfw {
+
+struct TranslationOutput {
+    std::string text;                 // detokenized
+    std::vector<std::string> pieces;  // output tokens as the tokenizer spells them
+    Hypothesis hypothesis;
+};
+
+class Translator {
+public:
+    explicit Translator(LoadedModel model);
+
+    // One list of outputs (n-best or samples, best first) per input. For a language model
+    // each input is a prompt and the output text is its continuation.
+    // progress(done, total) is called between batches; returning false cancels (the
+    // unfinished inputs get empty lists).
+    std::vector<std::vector<TranslationOutput>> translate(
+        const std::vector<std::string>& inputs, const DecodeOptions& options,
+        const std::function<bool(size_t done, size_t total)>& progress = {});
+
+    std::vector<std::string> input_pieces(const std::string& input) const;
+    std::vector<int> encode_input(const std::string& input) const;  // EOS added for seq2seq
+    const LoadedModel& model() const { return model_; }
+    LoadedModel& model() { return model_; }
+
+private:
+    LoadedModel model_;
+};
+
+}  // namespace tfw

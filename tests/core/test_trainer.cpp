@@ -1,0 +1,220 @@
+// Training runs end to end on the synthetic task: files, determinism, exact resume,
+// early stopping, failures with messages, and checkpoint integrity.
+#include <QtTest>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <torch/utils.h>
+
+#include "core/io/checkpoint.h"
+#include "core/io/model_io.h"
+#include "core/model/model_options.h"
+#include "core/io/run_directory.h"
+#include "core/train/trainer.h"
+
+using namespace tfw;
+
+namespace {
+
+ExperimentConfig tiny_run() {
+    ExperimentConfig c;
+    c.name = "tiny";
+    c.data.synthetic = Synthetic::Reverse;
+    c.data.max_src_len = 16;
+    c.data.max_tgt_len = 16;
+    c.tokenizer.type = TokenizerType::Word;
+    c.tokenizer.vocab_size = 0;
+    c.model.d_model = 32;
+    c.model.heads = 2;
+    c.model.encoder_layers = 1;
+    c.model.decoder_layers = 1;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 32;
+    c.train.batch_tokens = 400;
+    c.train.max_steps = 12;
+    c.train.valid_every = 6;
+    c.train.log_every = 1;
+    c.train.warmup_steps = 4;
+    c.train.threads = 1;
+    return c;
+}
+
+// Records reports; can ask for a stop after a given step.
+struct Recorder : TrainingObserver {
+    std::vector<StepReport> steps;
+    std::vector<ValidationReport> validations;
+    std::vector<std::string> warnings;
+    TrainingControl* control = nullptr;
+    int64_t stop_after = -1;
+    void on_step(const StepReport& r) override {
+        steps.push_back(r);
+        if (r.step == stop_after) control->stop = true;
+    }
+    void on_validation(const ValidationReport& r) override { validations.push_back(r); }
+    void on_log(LogLevel level, const std::string& m) override {
+        if (level != LogLevel::Info) warnings.push_back(m);
+    }
+};
+
+TrainingFinished run(const ExperimentConfig& c, const std::string& dir, Recorder& recorder,
+                     int64_t stop_after = -1) {
+    TrainingControl control;
+    recorder.control = &control;
+    recorder.stop_after = stop_after;
+    return train_new(c, dir, recorder, control);
+}
+
+}  // namespace
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::string path(const char* name) { return m_dir.filePath(name).toStdString(); }
+
+private Q_SLOTS:
+    void aRunWritesItsDirectory() {
+        Recorder r;
+        const TrainingFinished f = run(tiny_run(), path("basic"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::Completed));
+        QCOMPARE(f.step, int64_t(12));
+        const RunPaths p(path("basic"));
+        for (const auto& file : {p.config(), p.status(), p.history(), p.log(), p.last_checkpoint(), p.best_checkpoint()})
+            QVERIFY2(std::filesystem::exists(file), file.c_str());
+        QCOMPARE(read_run_status(p.dir).state, std::string("completed"));
+        const RunHistory h = read_history(p.dir);
+        QCOMPARE(h.steps.size(), size_t(12));
+        QCOMPARE(h.validations.size(), size_t(2));
+        QCOMPARE(r.steps.size(), size_t(12));
+        QVERIFY(h.steps.back().train_loss < h.steps.front().train_loss);
+        QVERIFY(h.validations[0].perplexity > 1.0);
+    }
+
+    void sameSeedSameCurve() {
+        Recorder a, b;
+        run(tiny_run(), path("seed-a"), a);
+        run(tiny_run(), path("seed-b"), b);
+        for (size_t i = 0; i < a.steps.size(); ++i) QCOMPARE(a.steps[i].train_loss, b.steps[i].train_loss);
+        ExperimentConfig other = tiny_run();
+        other.train.seed = 7;
+        Recorder c;
+        run(other, path("seed-c"), c);
+        QVERIFY(c.steps[3].train_loss != a.steps[3].train_loss);
+    }
+
+    void resumingContinuesExactly() {
+        ExperimentConfig c = tiny_run();
+        c.train.accumulate = 2;  // resume must also keep the position inside an epoch
+        Recorder whole;
+        run(c, path("whole"), whole);
+
+        Recorder first;
+        const TrainingFinished stopped = run(c, path("split"), first, /*stop_after=*/5);
+        QCOMPARE(int(stopped.reason), int(FinishReason::Stopped));
+        QCOMPARE(read_run_status(path("split")).state, std::string("stopped"));
+        Recorder second;
+        TrainingControl control;
+        const TrainingFinished resumed = train_resume(path("split"), second, control);
+        QCOMPARE(int(resumed.reason), int(FinishReason::Completed));
+        QCOMPARE(second.steps.front().step, int64_t(6));
+        for (const auto& s : second.steps)
+            QCOMPARE(s.train_loss, whole.steps[size_t(s.step - 1)].train_loss);
+        QCOMPARE(read_history(path("split")).steps.size(), size_t(12));
+    }
+
+    void earlyStoppingEndsARunThatStopsImproving() {
+        ExperimentConfig c = tiny_run();
+        c.train.schedule = Schedule::Constant;
+        c.train.lr = 0.0;  // nothing changes, so validation never improves
+        c.train.patience = 1;
+        c.train.valid_every = 2;
+        Recorder r;
+        const TrainingFinished f = run(c, path("early"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::EarlyStopped));
+        QCOMPARE(f.step, int64_t(4));
+        QCOMPARE(read_run_status(path("early")).state, std::string("early_stopped"));
+    }
+
+    // A run whose weights went bad (here: a NaN planted in the last checkpoint) must stop
+    // with a message that says what to try, and keep its files.
+    void aDivergingRunSaysWhatToTry() {
+        Recorder first;
+        run(tiny_run(), path("nan"), first);
+        const std::string last = RunPaths(path("nan")).last_checkpoint();
+        Checkpoint c = load_checkpoint(last);
+        c.config.train.max_steps = 20;
+        TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
+        load_module(*model, c.weights);
+        {
+            torch::NoGradGuard no_grad;
+            model->parameters().front().view(-1)[0] = std::nan("");
+        }
+        c.weights = serialize_module(*model);
+        save_checkpoint(c, last);
+
+        Recorder r;
+        TrainingControl control;
+        const TrainingFinished f = train_resume(path("nan"), r, control);
+        QCOMPARE(int(f.reason), int(FinishReason::Failed));
+        QVERIFY2(f.message.find("the loss became NaN at step 13") != std::string::npos, f.message.c_str());
+        QVERIFY(f.message.find("train.lr") != std::string::npos);
+        QCOMPARE(read_run_status(path("nan")).state, std::string("failed"));
+        QVERIFY(std::filesystem::exists(RunPaths(path("nan")).best_checkpoint()));
+    }
+
+    void badDataFailsWithTheFileNamed() {
+        ExperimentConfig c = tiny_run();
+        c.data.synthetic = Synthetic::None;
+        c.data.train_src = path("missing.en");
+        c.data.train_tgt = path("missing.de");
+        c.data.valid_src = path("missing.en");
+        c.data.valid_tgt = path("missing.de");
+        Recorder r;
+        const TrainingFinished f = run(c, path("baddata"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::Failed));
+        QVERIFY2(f.message.find("missing.en") != std::string::npos, f.message.c_str());
+        QVERIFY(std::filesystem::exists(RunPaths(path("baddata")).log()));
+    }
+
+    void aNonEmptyRunDirectoryIsRefused() {
+        Recorder r;
+        const TrainingFinished f = run(tiny_run(), path("basic"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::Failed));
+        QVERIFY(f.message.find("not empty") != std::string::npos);
+    }
+
+    void damagedCheckpointsGiveClearErrors() {
+        const std::string good = RunPaths(path("basic")).last_checkpoint();
+        QVERIFY(load_checkpoint(good).weights.size() > 1000);
+        auto expect_error = [](const std::string& file, const std::string& fragment) {
+            try {
+                load_checkpoint(file);
+            } catch (const CheckpointError& e) {
+                QVERIFY2(std::string(e.what()).find(fragment) != std::string::npos, e.what());
+                return;
+            }
+            QFAIL("no error");
+        };
+        const auto size = std::filesystem::file_size(good);
+        std::filesystem::copy_file(good, path("truncated.tfw"));
+        std::filesystem::resize_file(path("truncated.tfw"), size / 2);
+        expect_error(path("truncated.tfw"), "truncated");
+
+        std::ofstream(path("foreign.tfw")) << "PK\x03\x04 something else entirely";
+        expect_error(path("foreign.tfw"), "not a Transformer Workbench checkpoint");
+
+        std::filesystem::copy_file(good, path("flipped.tfw"));
+        {
+            std::fstream f(path("flipped.tfw"), std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(static_cast<std::streamoff>(size - 100));
+            f.put('\x5a');
+        }
+        expect_error(path("flipped.tfw"), "checksum");
+        expect_error(path("absent.tfw"), "cannot open");
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTrainer)
+#include "test_trainer.moc"
