@@ -105,7 +105,7 @@ void ExperimentForm::setConfig(const ExperimentConfig& config) {
     for (const ConfigField& field : config_fields())
         m_editors.value(qs(field.key))->setValue(field.get(m_config));
     revalidate();
-    emit configChanged();
+    Q_EMIT configChanged();
 }
 
 void ExperimentForm::applyEdit(FieldEditor* editor) {
@@ -117,7 +117,7 @@ void ExperimentForm::applyEdit(FieldEditor* editor) {
         m_setErrors.insert(key, qs(error.what()));
     }
     revalidate();
-    emit configChanged();
+    Q_EMIT configChanged();
 }
 
 void ExperimentForm::revalidate() {
@@ -157,7 +157,7 @@ void ExperimentForm::revalidate() {
         m_problemList->show();
     }
     if (changed || wasValid != problems.isEmpty())
-        emit validityChanged(problems.isEmpty(), problems.value(0));
+        Q_EMIT validityChanged(problems.isEmpty(), problems.value(0));
 }
 
 }  // namespace tfw

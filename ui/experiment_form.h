@@ -29,7 +29,7 @@ class ExperimentForm final : public QWidget {
     QStringList problems() const { return m_problems; }
     FieldEditor* editor(const QString& key) const { return m_editors.value(key); }
 
-  signals:
+  Q_SIGNALS:
     void configChanged();
     void validityChanged(bool valid, const QString& reason);
 

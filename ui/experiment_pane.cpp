@@ -1,4 +1,5 @@
 #include "ui/experiment_pane.h"
+#include "ui/problem_message.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -57,7 +58,7 @@ ExperimentPane::ExperimentPane(QWidget* parent)
 
     connect(m_form, &ExperimentForm::configChanged, this, [this] {
         m_summary->showConfig(m_form->config());
-        emit configChanged();
+        Q_EMIT configChanged();
     });
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
@@ -76,7 +77,7 @@ bool ExperimentPane::loadPreset(const QString& name) {
         m_presets->setCurrentText(name);
         return true;
     } catch (const std::exception& error) {
-        QMessageBox::warning(this, tr("Preset"), QString::fromStdString(error.what()));
+        showProblem(this, tr("Preset"), QString::fromStdString(error.what()));
         return false;
     }
 }
@@ -87,9 +88,8 @@ bool ExperimentPane::openConfig(const QString& path) {
         m_presets->setCurrentIndex(-1);
         return true;
     } catch (const std::exception& error) {
-        QMessageBox::warning(
-            this, tr("Open experiment"),
-            tr("Could not load %1:\n%2").arg(path, QString::fromUtf8(error.what())));
+        showProblem(this, tr("Open experiment"),
+                    tr("Could not load %1:\n%2").arg(path, QString::fromUtf8(error.what())));
         return false;
     }
 }
@@ -99,9 +99,8 @@ bool ExperimentPane::saveConfig(const QString& path) {
         save_config_file(m_form->config(), path.toStdString());
         return true;
     } catch (const std::exception& error) {
-        QMessageBox::warning(
-            this, tr("Save experiment"),
-            tr("Could not save %1:\n%2").arg(path, QString::fromUtf8(error.what())));
+        showProblem(this, tr("Save experiment"),
+                    tr("Could not save %1:\n%2").arg(path, QString::fromUtf8(error.what())));
         return false;
     }
 }

@@ -34,7 +34,7 @@ class ExperimentPane final : public QWidget {
     void openConfigDialog();
     void saveConfigDialog();
 
-  signals:
+  Q_SIGNALS:
     void configChanged();
     void validityChanged(bool valid, const QString& reason);
 

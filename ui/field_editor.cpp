@@ -55,7 +55,7 @@ void FieldEditor::buildEditor() {
     layout->setContentsMargins(2, 2, 2, 2);
     layout->setSpacing(4);
     auto changed = [this] {
-        if (!m_updating) emit edited();
+        if (!m_updating) Q_EMIT edited();
     };
 
     switch (m_field.kind) {

@@ -26,7 +26,7 @@ class FieldEditor final : public QWidget {
     void setProblem(const QString& message);
     bool hasProblem() const { return !m_problem.isEmpty(); }
 
-  signals:
+  Q_SIGNALS:
     void edited();
 
   protected:

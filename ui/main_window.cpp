@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "ui/problem_message.h"
 
 #include <QAction>
 #include <QApplication>
@@ -195,9 +196,9 @@ void MainWindow::openRunDialog() {
 
 void MainWindow::openRun(const QString& runDir) {
     if (!QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("config.json")))) {
-        QMessageBox::warning(this, tr("Open run"),
-                             tr("%1 is not a run folder (it has no config.json).")
-                                 .arg(QDir::toNativeSeparators(runDir)));
+        showProblem(this, tr("Open run"),
+                    tr("%1 is not a run folder (it has no config.json).")
+                        .arg(QDir::toNativeSeparators(runDir)));
         return;
     }
     m_settings.addRecentRun(runDir);

@@ -37,7 +37,7 @@ RunCharts::RunCharts(QWidget* parent)
     m_learningRate->addSeries(tr("lr"), SeriesStyle::Exact);
     m_gradNorm->addSeries(tr("grad norm"));
     m_throughput->addSeries(tr("tokens/s"));
-    m_accuracy->addSeries(kValid, SeriesStyle::Points);
+    m_accuracy->addSeries(kValid, SeriesStyle::Points, 1);  // the colour of valid elsewhere
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);

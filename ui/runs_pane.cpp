@@ -1,4 +1,5 @@
 #include "ui/runs_pane.h"
+#include "ui/problem_message.h"
 
 #include <QDateTime>
 #include <QDesktopServices>
@@ -91,7 +92,7 @@ RunsPane::RunsPane(QWidget* parent)
     connect(refresh, &QPushButton::clicked, this, &RunsPane::refresh);
     m_resume->setToolTip(tr("Continue training from the run's last checkpoint"));
     connect(m_resume, &QPushButton::clicked, this, [this] {
-        if (!m_selected.isEmpty()) emit resumeRequested(m_selected);
+        if (!m_selected.isEmpty()) Q_EMIT resumeRequested(m_selected);
     });
     connect(m_rename, &QPushButton::clicked, this, &RunsPane::renameSelected);
     connect(m_delete, &QPushButton::clicked, this, &RunsPane::deleteSelected);
@@ -154,7 +155,7 @@ void RunsPane::refresh() {
     try {
         runs = list_runs(m_root.toStdString());
     } catch (const std::exception& error) {
-        emit statusMessage(tr("Could not read %1: %2").arg(m_root, qs(error.what())));
+        Q_EMIT statusMessage(tr("Could not read %1: %2").arg(m_root, qs(error.what())));
     }
     for (const RunSummary& run : runs) {
         const int row = m_table->rowCount();
@@ -233,16 +234,16 @@ void RunsPane::renameSelected() {
     if (!ok || name.isEmpty() || name == dir.dirName()) return;
     if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) ||
         name.startsWith(QLatin1Char('.'))) {
-        QMessageBox::warning(this, tr("Rename run"),
-                             tr("A run name cannot contain slashes or start with a dot."));
+        showProblem(this, tr("Rename run"),
+                    tr("A run name cannot contain slashes or start with a dot."));
         return;
     }
     QDir parent(dir);
     parent.cdUp();
     if (!parent.rename(dir.dirName(), name)) {
-        QMessageBox::warning(this, tr("Rename run"),
-                             tr("Could not rename %1 to %2 (does a run of that name exist?).")
-                                 .arg(dir.dirName(), name));
+        showProblem(this, tr("Rename run"),
+                    tr("Could not rename %1 to %2 (does a run of that name exist?).")
+                        .arg(dir.dirName(), name));
         return;
     }
     m_selected = canonical(parent.filePath(name));
@@ -258,13 +259,12 @@ void RunsPane::deleteSelected() {
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Yes) return;
     if (!QDir(m_selected).removeRecursively())
-        QMessageBox::warning(this, tr("Delete run"),
-                             tr("Some files of %1 could not be deleted.").arg(name));
+        showProblem(this, tr("Delete run"), tr("Some files of %1 could not be deleted.").arg(name));
     m_selected.clear();
     m_charts->clear();
     m_details->clear();
     refresh();
-    emit statusMessage(tr("Deleted %1").arg(name));
+    Q_EMIT statusMessage(tr("Deleted %1").arg(name));
 }
 
 void RunsPane::updateButtons() {

@@ -31,7 +31,7 @@ class RunsPane final : public QWidget {
     QString selectedRun() const { return m_selected; }
     RunCharts* charts() const { return m_charts; }
 
-  signals:
+  Q_SIGNALS:
     void resumeRequested(const QString& runDir);
     void statusMessage(const QString& message);
 

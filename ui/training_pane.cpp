@@ -107,7 +107,7 @@ TrainingPane::TrainingPane(QWidget* parent)
         m_pause->setText(paused ? tr("&Resume") : tr("&Pause"));
         m_pause->setIcon(
             style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
-        emit statusMessage(paused ? tr("Training paused") : tr("Training resumed"));
+        Q_EMIT statusMessage(paused ? tr("Training paused") : tr("Training resumed"));
         if (paused) m_progressText->setText(tr("paused"));
     });
     updateActions();
@@ -140,7 +140,7 @@ void TrainingPane::stop() {
     m_stop->setEnabled(false);
     m_pause->setEnabled(false);
     m_progressText->setText(tr("stopping, saving a checkpoint…"));
-    emit statusMessage(tr("Stopping after the current step…"));
+    Q_EMIT statusMessage(tr("Stopping after the current step…"));
 }
 
 void TrainingPane::beginRun(const QString& runDir, bool resuming) {
@@ -153,7 +153,7 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_log->addMessage(LogLevel::Info,
                       resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
     m_wallClock.start();
-    emit runStarted(runDir);
+    Q_EMIT runStarted(runDir);
 }
 
 void TrainingPane::onStarted(const TrainingStarted& info) {
@@ -219,7 +219,7 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
     m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
     if (m_plannedSteps <= 0) m_progress->setRange(0, 1);
     m_progressText->setText(failed ? tr("failed") : tr("finished"));
-    emit statusMessage(failed ? tr("Training failed") : summary);
+    Q_EMIT statusMessage(failed ? tr("Training failed") : summary);
 
     if (failed) {
         auto* box = new QMessageBox(QMessageBox::Critical, tr("Training failed"), summary,
@@ -229,7 +229,7 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();  // not exec(): the window keeps running behind it
     }
-    emit runFinished(runDir, result);
+    Q_EMIT runFinished(runDir, result);
 }
 
 void TrainingPane::updateActions() {

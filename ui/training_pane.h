@@ -42,7 +42,7 @@ class TrainingPane final : public QWidget {
     RunCharts* charts() const { return m_charts; }
     LogView* log() const { return m_log; }
 
-  signals:
+  Q_SIGNALS:
     void startRequested();
     void runStarted(const QString& runDir);
     void runFinished(const QString& runDir, const tfw::TrainingFinished& result);

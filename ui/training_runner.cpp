@@ -52,7 +52,7 @@ void TrainingRunner::setPaused(bool paused) {
     if (!m_running || paused == m_paused) return;
     m_paused = paused;
     m_control.pause = paused;
-    emit pausedChanged(paused);
+    Q_EMIT pausedChanged(paused);
 }
 
 void TrainingRunner::stop() {
@@ -68,17 +68,17 @@ void TrainingRunner::beginRun(const QString& runDir) {
     m_runDir = runDir;
     m_running = true;
     m_paused = false;
-    emit runningChanged(true);
+    Q_EMIT runningChanged(true);
 }
 
 void TrainingRunner::onFinished(const TrainingFinished& result) {
     m_running = false;
     if (m_paused) {
         m_paused = false;
-        emit pausedChanged(false);
+        Q_EMIT pausedChanged(false);
     }
-    emit finished(result);
-    emit runningChanged(false);
+    Q_EMIT finished(result);
+    Q_EMIT runningChanged(false);
 }
 
 }  // namespace tfw

@@ -31,7 +31,7 @@ class TrainingRunner final : public QObject {
     void setPaused(bool paused);
     void stop();
 
-  signals:
+  Q_SIGNALS:
     void started(const tfw::TrainingStarted& info);
     void step(const tfw::StepReport& report);
     void validation(const tfw::ValidationReport& report);

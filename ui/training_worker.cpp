@@ -13,13 +13,13 @@ class SignallingObserver final : public TrainingObserver {
   public:
     explicit SignallingObserver(TrainingWorker& worker) : m_worker(worker) {}
 
-    void on_started(const TrainingStarted& info) override { emit m_worker.started(info); }
-    void on_step(const StepReport& report) override { emit m_worker.step(report); }
+    void on_started(const TrainingStarted& info) override { Q_EMIT m_worker.started(info); }
+    void on_step(const StepReport& report) override { Q_EMIT m_worker.step(report); }
     void on_validation(const ValidationReport& report) override {
-        emit m_worker.validation(report);
+        Q_EMIT m_worker.validation(report);
     }
     void on_log(LogLevel level, const std::string& message) override {
-        emit m_worker.logMessage(level, QString::fromStdString(message));
+        Q_EMIT m_worker.logMessage(level, QString::fromStdString(message));
     }
     // finished is emitted once, from guarded(), with the trainer's return value.
     void on_finished(const TrainingFinished&) override {}
@@ -56,7 +56,7 @@ void TrainingWorker::guarded(Run run) {
         result.reason = FinishReason::Failed;
         result.message = "unknown error";
     }
-    emit finished(result);
+    Q_EMIT finished(result);
 }
 
 void TrainingWorker::trainNew(const ExperimentConfig& config, const QString& runDir) {

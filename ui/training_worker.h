@@ -22,7 +22,7 @@ class TrainingWorker final : public QObject {
     void trainNew(const ExperimentConfig& config, const QString& runDir);
     void trainResume(const QString& runDir);
 
-  signals:
+  Q_SIGNALS:
     void started(const tfw::TrainingStarted& info);
     void step(const tfw::StepReport& report);
     void validation(const tfw::ValidationReport& report);

@@ -84,10 +84,11 @@ void LiveChart::setAxisTitles(const QString& x, const QString& y) {
     m_plot->yAxis->setLabel(y);
 }
 
-void LiveChart::addSeries(const QString& name, SeriesStyle style) {
+void LiveChart::addSeries(const QString& name, SeriesStyle style, int colorSlot) {
     if (m_series.contains(name)) return;
     Series series;
     series.style = style;
+    series.colorSlot = colorSlot >= 0 ? colorSlot : int(m_order.size());
     series.ema = DebiasedEma(m_smoothing);
     series.raw = m_plot->addGraph();
     series.raw->setName(name);
@@ -165,7 +166,7 @@ void LiveChart::setLogScale(bool on) {
     }
     fitView();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-    emit logScaleChanged(on);
+    Q_EMIT logScaleChanged(on);
 }
 
 bool LiveChart::exportImage(const QString& path) {
@@ -204,7 +205,7 @@ void LiveChart::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) {
         applyPalette(m_plot, palette());
         m_emptyNote->setColor(palette().color(QPalette::PlaceholderText));
-        for (int i = 0; i < m_order.size(); ++i) updateSeriesLook(m_series[m_order[i]], i);
+        for (auto& series : m_series) updateSeriesLook(series);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
     QWidget::changeEvent(event);
@@ -271,17 +272,17 @@ void LiveChart::rebuildSmoothed(Series& series) {
 
 void LiveChart::updateLegend() {
     m_plot->legend->clearItems();
-    for (int i = 0; i < m_order.size(); ++i) {
-        Series& series = m_series[m_order[i]];
-        updateSeriesLook(series, i);
+    for (const QString& name : m_order) {
+        Series& series = m_series[name];
+        updateSeriesLook(series);
         QCPGraph* primary = (series.smooth && m_smoothing > 0) ? series.smooth : series.raw;
         primary->addToLegend();
     }
     m_plot->legend->setVisible(m_order.size() > 1);
 }
 
-void LiveChart::updateSeriesLook(Series& series, int index) {
-    const QColor color = seriesColor(index);
+void LiveChart::updateSeriesLook(Series& series) {
+    const QColor color = seriesColor(series.colorSlot);
     if (series.style == SeriesStyle::Points) {
         series.raw->setPen(QPen(color, 1.5));
         series.raw->setScatterStyle(
@@ -323,7 +324,12 @@ void LiveChart::fitView() {
         m_plot->yAxis->setRange(m_logScale ? 0.1 : 0, 1);
         return;
     }
-    if (maxX <= minX) maxX = minX + 1;
+    if (maxX <= minX) {
+        // One step only: centre it instead of drawing it on the axis.
+        const double pad = std::max(1.0, std::abs(minX) * 0.05);
+        minX -= pad;
+        maxX += pad;
+    }
     m_plot->xAxis->setRange(minX, maxX);
     if (m_logScale) {
         if (!std::isfinite(minPositive)) minPositive = 1e-3;

@@ -35,7 +35,9 @@ class LiveChart final : public QWidget {
     explicit LiveChart(const QString& title, QWidget* parent = nullptr);
 
     void setAxisTitles(const QString& x, const QString& y);
-    void addSeries(const QString& name, SeriesStyle style = SeriesStyle::Line);
+    // colorSlot picks the colour (the same slot means the same colour in every chart);
+    // -1 takes the next one.
+    void addSeries(const QString& name, SeriesStyle style = SeriesStyle::Line, int colorSlot = -1);
     QStringList seriesNames() const { return m_order; }
 
     void append(const QString& series, double x, double y);
@@ -58,7 +60,7 @@ class LiveChart final : public QWidget {
     // Draws pending points right now instead of on the next coalesced redraw.
     void redrawNow();
 
-  signals:
+  Q_SIGNALS:
     void logScaleChanged(bool on);
 
   protected:
@@ -68,6 +70,7 @@ class LiveChart final : public QWidget {
   private:
     struct Series {
         SeriesStyle style = SeriesStyle::Line;
+        int colorSlot = 0;
         QCPGraph* raw = nullptr;
         QCPGraph* smooth = nullptr;  // Line series only
         QVector<double> pendingX, pendingY;
@@ -78,7 +81,7 @@ class LiveChart final : public QWidget {
 
     void flushPending();
     void rebuildSmoothed(Series& series);
-    void updateSeriesLook(Series& series, int index);
+    void updateSeriesLook(Series& series);
     void fitView();
     void showReadout(const QPoint& position);
     void hideReadout();

@@ -30,7 +30,7 @@ T* input(ExperimentForm* form, const char* key) {
 class TestExperimentForm final : public QObject {
     Q_OBJECT
 
-  private slots:
+  private Q_SLOTS:
     void everyFieldHasAnEditorWithItsHelp() {
         ExperimentForm form;
         for (const ConfigField& field : config_fields()) {
@@ -79,7 +79,7 @@ class TestExperimentForm final : public QObject {
 
     void parameterCountReadOut() {
         ExperimentPane pane;
-        QVERIFY(pane.loadPreset(QStringLiteral("multi30k_en_de")));
+        QVERIFY(pane.loadPreset(QStringLiteral("multi30k-en-de")));
         const ExperimentConfig config = pane.config();
         const int64_t vocab = config.tokenizer.vocab_size;
         const QString expected =
@@ -97,7 +97,7 @@ class TestExperimentForm final : public QObject {
                  QLocale().toString(qlonglong(count_parameters(pane.config(), 28, 28))));
 
         // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
-        QVERIFY(pane.loadPreset(QStringLiteral("wikitext2_lm")));
+        QVERIFY(pane.loadPreset(QStringLiteral("wikitext2-lm")));
         QVERIFY(pane.summary()->parameterText().startsWith(QStringLiteral("≈")));
     }
 

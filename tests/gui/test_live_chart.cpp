@@ -15,7 +15,7 @@ using namespace tfw;
 class TestLiveChart final : public QObject {
     Q_OBJECT
 
-  private slots:
+  private Q_SLOTS:
     void debiasedEmaStartsAtFirstValue() {
         const QVector<double> smoothed = debiasedEma({4.0, 2.0, 2.0}, 0.5);
         QCOMPARE(smoothed[0], 4.0);

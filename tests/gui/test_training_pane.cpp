@@ -79,7 +79,7 @@ Latency measureLatency(Done done) {
 class TestTrainingPane final : public QObject {
     Q_OBJECT
 
-  private slots:
+  private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QElapsedTimer idle;
