@@ -1,5 +1,4 @@
 #include "ui/experiment_pane.h"
-#include "ui/problem_message.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -13,6 +12,7 @@
 #include "core/config/config_io.h"
 #include "ui/config_summary.h"
 #include "ui/experiment_form.h"
+#include "ui/problem_message.h"
 
 namespace tfw {
 

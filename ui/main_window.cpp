@@ -1,5 +1,4 @@
 #include "ui/main_window.h"
-#include "ui/problem_message.h"
 
 #include <QAction>
 #include <QApplication>
@@ -16,6 +15,7 @@
 #include "core/config/config_io.h"
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
+#include "ui/problem_message.h"
 #include "ui/runs_pane.h"
 #include "ui/training_pane.h"
 #include "ui/training_runner.h"

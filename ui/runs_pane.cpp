@@ -1,5 +1,4 @@
 #include "ui/runs_pane.h"
-#include "ui/problem_message.h"
 
 #include <QDateTime>
 #include <QDesktopServices>
@@ -17,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "core/io/run_directory.h"
+#include "ui/problem_message.h"
 #include "ui/run_charts.h"
 
 namespace tfw {
