@@ -16,6 +16,7 @@ const QString kValid = QStringLiteral("valid");
 LiveChart* makeChart(const QString& title, const QString& yTitle, QWidget* parent) {
     auto* chart = new LiveChart(title, parent);
     chart->setAxisTitles(QCoreApplication::translate("tfw::RunCharts", "step"), yTitle);
+    chart->setCountingX(true);
     return chart;
 }
 

@@ -1,10 +1,32 @@
 #include "widgets/chart_style.h"
 
 #include <array>
+#include <cmath>
 
 #include <qcustomplot.h>
 
 namespace tfw {
+namespace {
+
+class CountTicker final : public QCPAxisTicker {
+  protected:
+    double getTickStep(const QCPRange& range) override {
+        const double step = QCPAxisTicker::getTickStep(range);
+        if (step <= 1.0) return 1.0;
+        // Round 2.5 or 25 up to 5 or 50: the next 1-2-5 step that is a whole number.
+        const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
+        for (const double nice : {1.0, 2.0, 5.0, 10.0})
+            if (nice * magnitude >= step - 1e-9 && std::floor(nice * magnitude) == nice * magnitude)
+                return nice * magnitude;
+        return std::ceil(step);
+    }
+};
+
+}  // namespace
+
+void useCountTicks(QCPAxis* axis) {
+    axis->setTicker(QSharedPointer<CountTicker>(new CountTicker));
+}
 
 QColor seriesColor(int index) {
     // Tableau 10, reordered so that the first two (train / valid) differ in hue and lightness.

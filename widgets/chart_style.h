@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QPalette>
 
+class QCPAxis;
 class QCustomPlot;
 
 namespace tfw {
@@ -14,5 +15,9 @@ QColor seriesColor(int index);
 
 // Background, axes, grid and text of `plot` from the widget palette (follows dark mode).
 void applyPalette(QCustomPlot* plot, const QPalette& palette);
+
+// Ticks for an axis that counts (steps, epochs): whole numbers only, so that a short run
+// shows 5, 10, 15 rather than 7.5 and 12.5.
+void useCountTicks(QCPAxis* axis);
 
 }  // namespace tfw

@@ -84,6 +84,13 @@ void LiveChart::setAxisTitles(const QString& x, const QString& y) {
     m_plot->yAxis->setLabel(y);
 }
 
+void LiveChart::setCountingX(bool on) {
+    if (on)
+        useCountTicks(m_plot->xAxis);
+    else
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+}
+
 void LiveChart::addSeries(const QString& name, SeriesStyle style, int colorSlot) {
     if (m_series.contains(name)) return;
     Series series;
@@ -333,8 +340,14 @@ void LiveChart::fitView() {
     m_plot->xAxis->setRange(minX, maxX);
     if (m_logScale) {
         if (!std::isfinite(minPositive)) minPositive = 1e-3;
-        const double top = std::max(maxY, minPositive * 10);
-        m_plot->yAxis->setRange(minPositive / 1.2, top * 1.2);
+        double bottom = minPositive / 1.2, top = std::max(maxY, minPositive) * 1.2;
+        // Show at least one decade, centred on the data, so that labelled ticks appear.
+        if (top / bottom < 10.0) {
+            const double widen = std::sqrt(10.0 / (top / bottom));
+            bottom /= widen;
+            top *= widen;
+        }
+        m_plot->yAxis->setRange(bottom, top);
         return;
     }
     const double span = maxY - minY;

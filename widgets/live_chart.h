@@ -35,6 +35,8 @@ class LiveChart final : public QWidget {
     explicit LiveChart(const QString& title, QWidget* parent = nullptr);
 
     void setAxisTitles(const QString& x, const QString& y);
+    // The x axis counts (steps): whole-number ticks only.
+    void setCountingX(bool on);
     // colorSlot picks the colour (the same slot means the same colour in every chart);
     // -1 takes the next one.
     void addSeries(const QString& name, SeriesStyle style = SeriesStyle::Line, int colorSlot = -1);

@@ -28,6 +28,7 @@ SchedulePreview::SchedulePreview(QWidget* parent)
     auto* title = new QCPTextElement(m_plot, tr("Learning rate schedule"), titleFont);
     m_plot->plotLayout()->addElement(0, 0, title);
     m_plot->xAxis->setLabel(tr("step"));
+    useCountTicks(m_plot->xAxis);
     m_graph = m_plot->addGraph();
     applyLook();
 }
