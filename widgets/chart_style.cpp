@@ -13,11 +13,11 @@ class CountTicker final : public QCPAxisTicker {
     double getTickStep(const QCPRange& range) override {
         const double step = QCPAxisTicker::getTickStep(range);
         if (step <= 1.0) return 1.0;
-        // Round 2.5 or 25 up to 5 or 50: the next 1-2-5 step that is a whole number.
+        if (std::floor(step) == step) return step;
+        // 2.5 becomes 5: the next 1-2-5 step that is a whole number.
         const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
-        for (const double nice : {1.0, 2.0, 5.0, 10.0})
-            if (nice * magnitude >= step - 1e-9 && std::floor(nice * magnitude) == nice * magnitude)
-                return nice * magnitude;
+        for (const double nice : {2.0, 5.0, 10.0})
+            if (nice * magnitude >= step) return nice * magnitude;
         return std::ceil(step);
     }
 };

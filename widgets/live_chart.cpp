@@ -375,6 +375,12 @@ void LiveChart::showReadout(const QPoint& position) {
             auto before = it - 1;
             if (std::abs(before->key - x) < std::abs(it->key - x)) it = before;
         }
+        // A sparse series only speaks for the step under the mouse, not for the nearest
+        // measurement far away.
+        constexpr double kSnapPixels = 12;
+        if (series.style == SeriesStyle::Points &&
+            std::abs(m_plot->xAxis->coordToPixel(it->key) - position.x()) > kSnapPixels)
+            continue;
         lines.append(QStringLiteral("%1  %2").arg(name, formatValue(it->value)));
         if (std::abs(it->key - x) < bestDistance) {
             bestDistance = std::abs(it->key - x);
