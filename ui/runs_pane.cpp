@@ -59,9 +59,12 @@ QTableWidgetItem* numberItem(double value, bool present, int precision = -1) {
     return item;
 }
 
-QString localTime(const std::string& iso) {
+// A date-time cell shows in the user's locale and sorts by time.
+QTableWidgetItem* timeItem(const std::string& iso) {
+    auto* item = textItem(qs(iso));
     const QDateTime time = QDateTime::fromString(qs(iso), Qt::ISODate);
-    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : qs(iso);
+    if (time.isValid()) item->setData(Qt::DisplayRole, time.toLocalTime());
+    return item;
 }
 
 }  // namespace
@@ -86,6 +89,7 @@ RunsPane::RunsPane(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
     m_table->setSortingEnabled(true);
+    m_table->sortByColumn(Started, Qt::DescendingOrder);  // newest first
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &RunsPane::onSelectionChanged);
 
     auto* refresh = new QPushButton(tr("Refresh"), this);
@@ -184,7 +188,7 @@ void RunsPane::refresh() {
         m_table->setItem(row, BestLoss, numberItem(status.best_valid_loss, validated, 3));
         m_table->setItem(row, BestPpl,
                          numberItem(run.best_valid_perplexity, run.best_valid_perplexity > 0, 2));
-        m_table->setItem(row, Started, textItem(localTime(status.started_at)));
+        m_table->setItem(row, Started, timeItem(status.started_at));
     }
     m_table->setSortingEnabled(true);
     m_selected.clear();

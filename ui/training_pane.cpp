@@ -124,10 +124,11 @@ QString TrainingPane::startNew(const ExperimentConfig& config, const QString& ru
 
 void TrainingPane::resumeRun(const QString& runDir) {
     if (isRunning()) return;
+    // Read the run so far before the trainer starts appending to it.
+    const RunHistory history = read_history(runDir.toStdString());
     m_runner->resume(runDir);
     beginRun(runDir, true);
-    // Show the run so far; the trainer continues from its last step.
-    m_charts->showHistory(read_history(runDir.toStdString()));
+    m_charts->showHistory(history);
 }
 
 bool TrainingPane::isRunning() const {

@@ -337,7 +337,9 @@ void LiveChart::fitView() {
         minX -= pad;
         maxX += pad;
     }
-    m_plot->xAxis->setRange(minX, maxX);
+    // A little room at both ends, so that markers on the first and last step show whole.
+    const double xPad = (maxX - minX) * 0.015;
+    m_plot->xAxis->setRange(minX - xPad, maxX + xPad);
     if (m_logScale) {
         if (!std::isfinite(minPositive)) minPositive = 1e-3;
         double bottom = minPositive / 1.2, top = std::max(maxY, minPositive) * 1.2;
