@@ -18,7 +18,6 @@ void LogView::addMessage(LogLevel level, const QString& message) {
     if (level == LogLevel::Warning) {
         color = QStringLiteral("#d08a00");
         prefix = tr("warning: ");
-        ++m_warnings;
     } else if (level == LogLevel::Error) {
         color = QStringLiteral("#e0443e");
         prefix = tr("error: ");

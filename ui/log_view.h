@@ -15,11 +15,9 @@ class LogView final : public QPlainTextEdit {
     explicit LogView(QWidget* parent = nullptr);
 
     void addMessage(LogLevel level, const QString& message);
-    int warningCount() const { return m_warnings; }
     int errorCount() const { return m_errors; }
 
   private:
-    int m_warnings = 0;
     int m_errors = 0;
 };
 

@@ -33,7 +33,6 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* experimentPane() const { return m_experiment; }
     TrainingPane* trainingPane() const { return m_training; }
     RunsPane* runsPane() const { return m_runs; }
-    QString runsRoot() const { return m_runsRoot; }
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();

@@ -20,7 +20,6 @@ class RunsPane final : public QWidget {
     explicit RunsPane(QWidget* parent = nullptr);
 
     void setRunsRoot(const QString& root);
-    QString runsRoot() const { return m_root; }
     // The run being trained right now: it can be watched but not resumed, renamed or deleted.
     void setActiveRun(const QString& runDir);
     void refresh();
@@ -28,7 +27,6 @@ class RunsPane final : public QWidget {
     void showRun(const QString& runDir);
 
     int runCount() const;
-    QString selectedRun() const { return m_selected; }
     RunCharts* charts() const { return m_charts; }
 
   Q_SIGNALS:

@@ -7,7 +7,7 @@
 namespace tfw {
 
 // Running state for appending one value at a time.
-class DebiasedEma {
+class DebiasedEma final {
   public:
     explicit DebiasedEma(double weight = 0.0) : m_weight(weight) {}
     // Returns the smoothed value after `value`; non-finite values pass through unsmoothed.

@@ -58,6 +58,7 @@ class TestLiveChart final : public QObject {
         QSignalSpy logSpy(&chart, &LiveChart::logScaleChanged);
         chart.setLogScale(true);
         QCOMPARE(logSpy.count(), 1);
+        QVERIFY(chart.logScale());
         chart.redrawNow();
 
         QTemporaryDir dir;
