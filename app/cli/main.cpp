@@ -7,6 +7,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "core/util/openmp_policy.h"
 
 namespace tfw::cli {
 
@@ -37,6 +38,7 @@ const std::vector<Command>& commands() { return registry(); }
 
 int main(int argc, char** argv) {
     using namespace tfw::cli;
+    tfw::ensure_passive_openmp_wait(argv);
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         print_help();

@@ -3,11 +3,13 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
+#include <torch/version.h>
 #include <torch/utils.h>
 
 #include <thread>
 
 #include "core/train/label_smoothed_loss.h"
+#include "core/util/allocator.h"
 
 namespace tfw {
 
@@ -20,37 +22,48 @@ at::Tensor to_tensor(const std::vector<int64_t>& data, int64_t rows, int64_t col
     return device.is_cpu() ? t : t.to(device, /*non_blocking=*/true);
 }
 
+// LibTorch 2.4 replaced the per-device autocast functions with ones taking a device type.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+bool autocast_enabled(at::DeviceType type) { return at::autocast::is_autocast_enabled(type); }
+void set_autocast(at::DeviceType type, bool enabled, at::ScalarType dtype) {
+    at::autocast::set_autocast_enabled(type, enabled);
+    at::autocast::set_autocast_dtype(type, dtype);
+}
+#else
+bool autocast_enabled(at::DeviceType type) {
+    return type == at::kCPU ? at::autocast::is_cpu_enabled() : at::autocast::is_enabled();
+}
+void set_autocast(at::DeviceType type, bool enabled, at::ScalarType dtype) {
+    if (type == at::kCPU) {
+        at::autocast::set_cpu_enabled(enabled);
+        at::autocast::set_autocast_cpu_dtype(dtype);
+    } else {
+        at::autocast::set_enabled(enabled);
+        at::autocast::set_autocast_gpu_dtype(dtype);
+    }
+}
+#endif
+
 // Turns autocast on for the lifetime of the guard when precision asks for it.
 class AutocastGuard {
 public:
-    AutocastGuard(Precision precision, const at::Device& device) {
+    AutocastGuard(Precision precision, const at::Device& device) : type_(device.type()) {
         if (precision == Precision::Fp32) return;
-        const at::ScalarType dtype = precision == Precision::Bf16 ? at::kBFloat16 : at::kHalf;
-        cpu_ = device.is_cpu();
-        if (cpu_) {
-            previous_ = at::autocast::is_cpu_enabled();
-            at::autocast::set_cpu_enabled(true);
-            at::autocast::set_autocast_cpu_dtype(dtype);
-        } else {
-            previous_ = at::autocast::is_enabled();
-            at::autocast::set_enabled(true);
-            at::autocast::set_autocast_gpu_dtype(dtype);
-        }
+        previous_ = autocast_enabled(type_);
+        set_autocast(type_, true, precision == Precision::Bf16 ? at::kBFloat16 : at::kHalf);
         active_ = true;
     }
     ~AutocastGuard() {
         if (!active_) return;
-        if (cpu_)
-            at::autocast::set_cpu_enabled(previous_);
-        else
-            at::autocast::set_enabled(previous_);
+        set_autocast(type_, previous_, type_ == at::kCPU ? at::kBFloat16 : at::kHalf);
         at::autocast::clear_cache();
     }
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;
 
 private:
-    bool active_ = false, cpu_ = true, previous_ = false;
+    at::DeviceType type_;
+    bool active_ = false, previous_ = false;
 };
 
 }  // namespace
@@ -103,6 +116,7 @@ double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm
 }
 
 int configure_threads(int threads) {
+    bound_allocator_growth();
     // LibTorch's default reported 1 thread on 2-core machines: set it explicitly.
     const int wanted = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     at::set_num_threads(wanted);

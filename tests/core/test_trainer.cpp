@@ -124,6 +124,16 @@ private Q_SLOTS:
         QCOMPARE(read_history(path("split")).steps.size(), size_t(12));
     }
 
+    void bf16TrainsOnTheCpu() {
+        ExperimentConfig c = tiny_run();
+        c.train.precision = Precision::Bf16;
+        Recorder r;
+        const TrainingFinished f = run(c, path("bf16"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::Completed));
+        QVERIFY(std::isfinite(r.validations.back().loss));
+        QVERIFY(r.steps.back().train_loss < r.steps.front().train_loss);
+    }
+
     void earlyStoppingEndsARunThatStopsImproving() {
         ExperimentConfig c = tiny_run();
         c.train.schedule = Schedule::Constant;
