@@ -4,9 +4,12 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "core/util/openmp_policy.h"
 #include "ui/main_window.h"
 
 int main(int argc, char** argv) {
+    // Spinning OpenMP workers would starve the window's thread while training.
+    tfw::ensure_passive_openmp_wait(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TransformerWorkbench"));
     QApplication::setApplicationName(QStringLiteral("Transformer Workbench"));
