@@ -1,8 +1,12 @@
 // The experiment form: generated from the schema, validates on every edit, and its
 // read-outs agree with the core's model-size functions.
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
 #include <QLabel>
 #include <QLocale>
+#include <QMimeData>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -14,6 +18,7 @@
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
 #include "ui/field_editor.h"
+#include "ui/number_spin_box.h"
 
 using namespace tfw;
 
@@ -99,6 +104,35 @@ class TestExperimentForm final : public QObject {
         // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
         QVERIFY(pane.loadPreset(QStringLiteral("wikitext2-lm")));
         QVERIFY(pane.summary()->parameterText().startsWith(QStringLiteral("≈")));
+    }
+
+    void droppedFileFillsAPathField() {
+        QTemporaryDir dir;
+        const QString corpus = dir.filePath(QStringLiteral("train.de"));
+        QFile(corpus).open(QIODevice::WriteOnly);
+        ExperimentForm form;
+        FieldEditor* editor = form.editor(QStringLiteral("data.train_src"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(corpus)});
+        QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(editor, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(editor, &drop);
+        QCOMPARE(QString::fromStdString(form.config().data.train_src), corpus);
+    }
+
+    void numberBoxStepsByTheLeadingDigit() {
+        NumberSpinBox box;
+        box.setRange(0, 10);
+        box.setValue(0.002);
+        box.stepBy(1);
+        QCOMPARE(box.value(), 0.003);
+        box.setValue(0.1);
+        box.stepBy(-1);
+        QCOMPARE(box.value(), 0.09);
+        box.setValue(1e-9);
+        QCOMPARE(box.text(), QStringLiteral("1e-09"));
     }
 
     void saveAndReopenRoundTrips() {

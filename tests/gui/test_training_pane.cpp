@@ -1,5 +1,6 @@
 // Training from the window: a tiny demo run reaches the charts and leaves a complete run
 // folder; a run stops cleanly on request and can be resumed; the window stays responsive.
+#include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -121,19 +122,33 @@ class TestTrainingPane final : public QObject {
         TrainingPane pane;
         QSignalSpy steps(pane.runner(), &TrainingRunner::step);
         QSignalSpy finished(&pane, &TrainingPane::runFinished);
-        const QString runDir = pane.startNew(tinyDemo(400), root.path());
-
-        // Event-loop latency while training, with the charts on screen.
+        // Event-loop latency while training, with the charts on screen (shown and laid out
+        // before the run, so that the first paint is not counted).
         pane.resize(1200, 800);
         pane.show();
-        const Latency busy = measureLatency([&] { return steps.count() >= 6; });
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTest::qWait(200);
+        const QString runDir = pane.startNew(tinyDemo(400), root.path());
+        const Latency busy = measureLatency([&] { return steps.count() >= 30; });
         qInfo(
             "event-loop latency while training (5 ms timer, %d ticks): p50 %.2f ms, p99 %.2f ms, "
             "max %.2f ms",
             busy.ticks, busy.p50, busy.p99, busy.max);
 
+        // Paused, the trainer sends nothing after the step it was in.
+        QSignalSpy paused(pane.runner(), &TrainingRunner::pausedChanged);
+        pane.pauseAction()->trigger();
+        QCOMPARE(paused.count(), 1);
+        QVERIFY(pane.runner()->isPaused());
+        QTest::qWait(1500);
+        const int whilePaused = int(steps.count());
+        QTest::qWait(1000);
+        QCOMPARE(int(steps.count()), whilePaused);
+
+        // Stop works from the paused state too.
         pane.stop();
         QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY(!pane.runner()->isPaused());
         const auto stopped = finished.first().at(1).value<TrainingFinished>();
         QVERIFY2(stopped.reason == FinishReason::Stopped, stopped.message.c_str());
         QVERIFY(QFileInfo::exists(
