@@ -54,6 +54,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         m_state->setText(tr("Training · step %L1").arg(report.step));
     });
     connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
+    // The run folder exists once the trainer has started: list it.
+    connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
     m_runs->setRunsRoot(m_runsRoot);
     m_experiment->setDataFolder(m_settings.dataFolder());
