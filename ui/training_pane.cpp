@@ -99,7 +99,11 @@ TrainingPane::TrainingPane(QWidget* parent)
     connect(m_runner, &TrainingRunner::started, this, &TrainingPane::onStarted);
     connect(m_runner, &TrainingRunner::step, this, &TrainingPane::onStep);
     connect(m_runner, &TrainingRunner::validation, m_charts, &RunCharts::addValidation);
-    connect(m_runner, &TrainingRunner::logMessage, m_log, &LogView::addMessage);
+    connect(m_runner, &TrainingRunner::logMessage, this,
+            [this](LogLevel level, const QString& message) {
+                m_log->addMessage(level, message);
+                if (level == LogLevel::Error) m_lastError = message;
+            });
     connect(m_runner, &TrainingRunner::finished, this, &TrainingPane::onFinished);
     connect(m_runner, &TrainingRunner::runningChanged, this, &TrainingPane::updateActions);
     connect(m_runner, &TrainingRunner::pausedChanged, this, [this](bool paused) {
@@ -146,6 +150,7 @@ void TrainingPane::stop() {
 
 void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_charts->clear();
+    m_lastError.clear();
     m_startStep = 0;
     m_plannedSteps = 0;
     m_progress->setRange(0, 0);  // busy until the trainer knows its plan
@@ -217,7 +222,9 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
                        .arg(result.best_valid_loss, 0, 'f', 3)
                        .arg(std::exp(result.best_valid_loss), 0, 'f', 2);
     const bool failed = result.reason == FinishReason::Failed;
-    m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
+    // The trainer usually logged the failure itself already.
+    if (!failed || m_lastError != QString::fromStdString(result.message))
+        m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
     if (m_plannedSteps <= 0) m_progress->setRange(0, 1);
     m_progressText->setText(failed ? tr("failed") : tr("finished"));
     Q_EMIT statusMessage(failed ? tr("Training failed") : summary);

@@ -66,6 +66,7 @@ class TrainingPane final : public QWidget {
     RunCharts* m_charts;
     LogView* m_log;
     QElapsedTimer m_wallClock;  // since this session of the run started
+    QString m_lastError;        // the trainer's last error message in this run
     int64_t m_startStep = 0;
     int64_t m_plannedSteps = 0;
 };
