@@ -18,6 +18,7 @@
 #include "core/io/run_directory.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
+#include "widgets/smoothing_slider.h"
 
 namespace tfw {
 namespace {
@@ -122,7 +123,13 @@ RunsPane::RunsPane(QWidget* parent)
     bottomLayout->setContentsMargins(0, 0, 0, 0);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    bottomLayout->addWidget(m_details);
+    auto* smoothing = new SmoothingSlider(bottom);
+    m_charts->setSmoothing(smoothing->weight());
+    connect(smoothing, &SmoothingSlider::weightChanged, m_charts, &RunCharts::setSmoothing);
+    auto* detailsRow = new QHBoxLayout;
+    detailsRow->addWidget(m_details, 1);
+    detailsRow->addWidget(smoothing);
+    bottomLayout->addLayout(detailsRow);
     bottomLayout->addWidget(m_charts, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);

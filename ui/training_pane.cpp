@@ -7,7 +7,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QSlider>
 #include <QSplitter>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -17,11 +16,10 @@
 #include "ui/log_view.h"
 #include "ui/run_charts.h"
 #include "ui/training_runner.h"
+#include "widgets/smoothing_slider.h"
 
 namespace tfw {
 namespace {
-
-constexpr double kDefaultSmoothing = 0.6;  // TensorBoard's default
 
 QString duration(double seconds) {
     const auto total = static_cast<long long>(seconds + 0.5);
@@ -45,7 +43,7 @@ TrainingPane::TrainingPane(QWidget* parent)
       m_runInfo(new QLabel(tr("No run yet: set up an experiment, then press Start."), this)),
       m_progress(new QProgressBar(this)),
       m_progressText(new QLabel(this)),
-      m_smoothing(new QSlider(Qt::Horizontal, this)),
+      m_smoothing(new SmoothingSlider(this)),
       m_charts(new RunCharts(this)),
       m_log(new LogView(this)) {
     m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -57,29 +55,19 @@ TrainingPane::TrainingPane(QWidget* parent)
     connect(m_pause, &QAction::toggled, m_runner, &TrainingRunner::setPaused);
     connect(m_stop, &QAction::triggered, this, &TrainingPane::stop);
 
-    auto* smoothingLabel = new QLabel(this);
-    m_smoothing->setRange(0, 99);
-    m_smoothing->setMaximumWidth(160);
-    m_smoothing->setToolTip(
-        tr("Exponential moving average of the curves (as in TensorBoard); "
-           "the raw values stay visible underneath"));
-    connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingLabel](int value) {
-        smoothingLabel->setText(QString::number(value / 100.0, 'f', 2));
-        m_charts->setSmoothing(value / 100.0);
-    });
-    m_smoothing->setValue(int(kDefaultSmoothing * 100));
+    m_charts->setSmoothing(m_smoothing->weight());
+    connect(m_smoothing, &SmoothingSlider::weightChanged, m_charts, &RunCharts::setSmoothing);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_runInfo, 1);
-    controls->addWidget(new QLabel(tr("Smoothing:"), this));
     controls->addWidget(m_smoothing);
-    controls->addWidget(smoothingLabel);
 
     m_runInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_runInfo->setWordWrap(true);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("step %v of %m"));
+    m_progress->setTextVisible(false);  // until a run has a plan
     auto* progress = new QHBoxLayout;
     progress->addWidget(m_progress, 2);
     progress->addWidget(m_progressText, 1);
@@ -168,6 +156,7 @@ void TrainingPane::onStarted(const TrainingStarted& info) {
     m_wallClock.restart();
     m_progress->setRange(0, int(std::max<int64_t>(info.planned_steps, 1)));
     m_progress->setValue(int(info.start_step));
+    m_progress->setTextVisible(true);
     const QLocale locale;
     m_runInfo->setText(
         tr("<b>%1</b> · %2 · %3 parameters · %4 training / %5 validation examples")

@@ -11,12 +11,12 @@
 class QAction;
 class QLabel;
 class QProgressBar;
-class QSlider;
 
 namespace tfw {
 
 class LogView;
 class RunCharts;
+class SmoothingSlider;
 class TrainingRunner;
 
 class TrainingPane final : public QWidget {
@@ -62,7 +62,7 @@ class TrainingPane final : public QWidget {
     QLabel* m_runInfo;
     QProgressBar* m_progress;
     QLabel* m_progressText;
-    QSlider* m_smoothing;
+    SmoothingSlider* m_smoothing;
     RunCharts* m_charts;
     LogView* m_log;
     QElapsedTimer m_wallClock;  // since this session of the run started
