@@ -27,7 +27,11 @@ QString formatValue(double value) {
 }  // namespace
 
 LiveChart::LiveChart(const QString& title, QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_readout(nullptr), m_cursor(nullptr) {
+    : QWidget(parent),
+      m_plot(new QCustomPlot(this)),
+      m_readout(nullptr),
+      m_cursor(nullptr),
+      m_emptyNote(nullptr) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -68,9 +72,13 @@ LiveChart::LiveChart(const QString& title, QWidget* parent)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
 
-    // Any zoom or pan by hand stops the view from following new points.
-    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent*) { stopFollowing(); });
-    connect(m_plot, &QCustomPlot::mouseWheel, this, [this](QWheelEvent*) { stopFollowing(); });
+    // A zoom or pan by hand (any range change that fitView did not make) stops the view
+    // from following new points.
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis})
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+                [this](const QCPRange&) {
+                    if (!m_fitting) m_followData = false;
+                });
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetView(); });
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadout(event->pos()); });
@@ -164,6 +172,8 @@ void LiveChart::setSmoothing(double weight) {
 void LiveChart::setLogScale(bool on) {
     if (on == m_logScale) return;
     m_logScale = on;
+    // Switching the scale may correct the range (no zero on a log axis): not a user zoom.
+    m_fitting = true;
     if (on) {
         m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
         m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
@@ -171,7 +181,8 @@ void LiveChart::setLogScale(bool on) {
         m_plot->yAxis->setScaleType(QCPAxis::stLinear);
         m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
-    fitView();
+    m_fitting = false;
+    if (m_followData) fitView();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     Q_EMIT logScaleChanged(on);
 }
@@ -309,6 +320,12 @@ void LiveChart::updateSeriesLook(Series& series) {
 }
 
 void LiveChart::fitView() {
+    m_fitting = true;
+    setViewToData();
+    m_fitting = false;
+}
+
+void LiveChart::setViewToData() {
     bool any = false;
     double minX = 0, maxX = 0, minY = 0, maxY = 0, minPositive = 0;
     for (const auto& series : m_series) {

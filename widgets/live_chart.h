@@ -85,12 +85,12 @@ class LiveChart final : public QWidget {
     void rebuildSmoothed(Series& series);
     void updateSeriesLook(Series& series);
     void fitView();
+    void setViewToData();
     void showReadout(const QPoint& position);
     void hideReadout();
     void showContextMenu(const QPoint& position);
     void exportWithDialog();
     void updateLegend();
-    void stopFollowing() { m_followData = false; }
 
     QCustomPlot* m_plot;
     QCPItemText* m_readout;
@@ -102,6 +102,7 @@ class LiveChart final : public QWidget {
     double m_smoothing = 0.0;
     bool m_logScale = false;
     bool m_followData = true;
+    bool m_fitting = false;  // the range changes come from fitView, not from the user
 };
 
 }  // namespace tfw
