@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "core/config/config_io.h"
@@ -20,7 +21,8 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     : QWidget(parent),
       m_presets(new QComboBox(this)),
       m_form(new ExperimentForm(this)),
-      m_summary(new ConfigSummary(this)) {
+      m_summary(new ConfigSummary(this)),
+      m_startButton(new QToolButton(this)) {
     for (const std::string& name : preset_names()) m_presets->addItem(QString::fromStdString(name));
     m_presets->setCurrentIndex(-1);
     m_presets->setPlaceholderText(tr("choose a preset"));
@@ -43,12 +45,23 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     top->addWidget(save);
     top->addStretch(1);
 
+    // The read-outs, and under them the button that acts on what they say.
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_summary, 1);
+    m_startButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_startButton->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_startButton->setMinimumHeight(32);
+    m_startButton->hide();  // until the window gives it its action
+    sideLayout->addWidget(m_startButton);
+
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_form);
-    splitter->addWidget(m_summary);
+    splitter->addWidget(side);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
-    m_summary->setMinimumWidth(300);
+    side->setMinimumWidth(300);
     splitter->setSizes({1100, 340});
     splitter->setChildrenCollapsible(false);
 
@@ -62,6 +75,11 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     });
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
+}
+
+void ExperimentPane::setStartAction(QAction* start) {
+    m_startButton->setDefaultAction(start);
+    m_startButton->show();
 }
 
 const ExperimentConfig& ExperimentPane::config() const {

@@ -6,7 +6,9 @@
 
 #include "core/config/experiment_config.h"
 
+class QAction;
 class QComboBox;
+class QToolButton;
 
 namespace tfw {
 
@@ -23,6 +25,8 @@ class ExperimentPane final : public QWidget {
     ExperimentForm* form() const { return m_form; }
     ConfigSummary* summary() const { return m_summary; }
     const ExperimentConfig& config() const;
+    // Shows a button for the window's Start action under the read-outs.
+    void setStartAction(QAction* start);
 
     // Filled into data.dir of presets that read files and leave it empty.
     void setDataFolder(const QString& dir) { m_dataFolder = dir; }
@@ -42,6 +46,7 @@ class ExperimentPane final : public QWidget {
     QComboBox* m_presets;
     ExperimentForm* m_form;
     ConfigSummary* m_summary;
+    QToolButton* m_startButton;
     QString m_dataFolder;
 };
 

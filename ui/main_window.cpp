@@ -40,6 +40,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_state->setText(tr("Idle"));
 
     createMenus();
+    m_experiment->setStartAction(m_training->startAction());
 
     connect(m_experiment, &ExperimentPane::validityChanged, this, &MainWindow::updateStartAction);
     connect(m_training, &TrainingPane::startRequested, this, &MainWindow::startTraining);
