@@ -1,0 +1,153 @@
+// The experiment form: generated from the schema, validates on every edit, and its
+// read-outs agree with the core's model-size functions.
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QLabel>
+#include <QLocale>
+#include <QMimeData>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
+#include "core/model/model_size.h"
+#include "ui/config_summary.h"
+#include "ui/experiment_form.h"
+#include "ui/experiment_pane.h"
+#include "ui/field_editor.h"
+#include "ui/number_spin_box.h"
+
+using namespace tfw;
+
+namespace {
+
+template <typename T>
+T* input(ExperimentForm* form, const char* key) {
+    FieldEditor* editor = form->editor(QLatin1String(key));
+    return editor ? editor->findChild<T*>() : nullptr;
+}
+
+}  // namespace
+
+class TestExperimentForm final : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void everyFieldHasAnEditorWithItsHelp() {
+        ExperimentForm form;
+        for (const ConfigField& field : config_fields()) {
+            FieldEditor* editor = form.editor(QString::fromStdString(field.key));
+            QVERIFY2(editor, field.key.c_str());
+            QVERIFY(editor->toolTip().contains(QString::fromStdString(field.help).toHtmlEscaped()));
+        }
+    }
+
+    void presetFillsTheForm() {
+        ExperimentPane pane;
+        QVERIFY(pane.loadPreset(QStringLiteral("demo")));
+        ExperimentForm* form = pane.form();
+        QCOMPARE(input<QSpinBox>(form, "model.d_model")->value(), 128);
+        QCOMPARE(input<QComboBox>(form, "data.synthetic")->currentText(),
+                 QStringLiteral("reverse"));
+        QVERIFY(form->isValid());
+        QCOMPARE(to_json(form->config()), to_json(load_preset("demo")));
+        // Paths do not matter for a synthetic task and are greyed out.
+        QVERIFY(!form->editor(QStringLiteral("data.train_src"))->isEnabled());
+    }
+
+    void headsThatDoNotDivideDModelBlockTheStart() {
+        ExperimentForm form;
+        QSignalSpy validity(&form, &ExperimentForm::validityChanged);
+        input<QSpinBox>(&form, "model.d_model")->setValue(512);
+        input<QSpinBox>(&form, "model.heads")->setValue(6);
+        QVERIFY(!form.isValid());
+        QVERIFY(form.editor(QStringLiteral("model.heads"))->hasProblem());
+        QVERIFY(!form.editor(QStringLiteral("model.d_model"))->hasProblem());
+        QVERIFY(form.problems().join('\n').contains(
+            QStringLiteral("model.heads (6) must divide model.d_model (512)")));
+        QVERIFY(!validity.isEmpty());
+        QCOMPARE(validity.last().at(0).toBool(), false);
+        QVERIFY(validity.last().at(1).toString().contains(QStringLiteral("model.heads")));
+        // The message is shown under the form.
+        bool shown = false;
+        for (QLabel* label : form.findChildren<QLabel*>())
+            shown = shown || label->text().contains(QStringLiteral("must divide"));
+        QVERIFY(shown);
+
+        input<QSpinBox>(&form, "model.heads")->setValue(8);
+        QVERIFY(form.problems().join('\n').indexOf(QStringLiteral("model.heads")) < 0);
+        QVERIFY(!form.editor(QStringLiteral("model.heads"))->hasProblem());
+    }
+
+    void parameterCountReadOut() {
+        ExperimentPane pane;
+        QVERIFY(pane.loadPreset(QStringLiteral("multi30k-en-de")));
+        const ExperimentConfig config = pane.config();
+        const int64_t vocab = config.tokenizer.vocab_size;
+        const QString expected =
+            QLocale().toString(static_cast<qlonglong>(count_parameters(config, vocab, vocab)));
+        QCOMPARE(pane.summary()->parameterText(), expected);
+
+        // Wider model, more parameters, read-out follows the edit.
+        input<QSpinBox>(pane.form(), "model.d_model")->setValue(config.model.d_model * 2);
+        QVERIFY(pane.summary()->parameterText() != expected);
+
+        // The demo's synthetic task has a known vocabulary: 24 words and 4 special tokens,
+        // so the count is exact and equals the built model's.
+        QVERIFY(pane.loadPreset(QStringLiteral("demo")));
+        QCOMPARE(pane.summary()->parameterText(),
+                 QLocale().toString(qlonglong(count_parameters(pane.config(), 28, 28))));
+
+        // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
+        QVERIFY(pane.loadPreset(QStringLiteral("wikitext2-lm")));
+        QVERIFY(pane.summary()->parameterText().startsWith(QStringLiteral("≈")));
+    }
+
+    void droppedFileFillsAPathField() {
+        QTemporaryDir dir;
+        const QString corpus = dir.filePath(QStringLiteral("train.de"));
+        QFile(corpus).open(QIODevice::WriteOnly);
+        ExperimentForm form;
+        FieldEditor* editor = form.editor(QStringLiteral("data.train_src"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(corpus)});
+        QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(editor, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(editor, &drop);
+        QCOMPARE(QString::fromStdString(form.config().data.train_src), corpus);
+    }
+
+    void numberBoxStepsByTheLeadingDigit() {
+        NumberSpinBox box;
+        box.setRange(0, 10);
+        box.setValue(0.002);
+        box.stepBy(1);
+        QCOMPARE(box.value(), 0.003);
+        box.setValue(0.1);
+        box.stepBy(-1);
+        QCOMPARE(box.value(), 0.09);
+        box.setValue(1e-9);
+        QCOMPARE(box.text(), QStringLiteral("1e-09"));
+    }
+
+    void saveAndReopenRoundTrips() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("exp.json"));
+        ExperimentPane pane;
+        QVERIFY(pane.loadPreset(QStringLiteral("demo")));
+        input<QSpinBox>(pane.form(), "train.max_steps")->setValue(77);
+        QVERIFY(pane.saveConfig(path));
+        ExperimentPane other;
+        QVERIFY(other.openConfig(path));
+        QCOMPARE(other.config().train.max_steps, 77);
+        QCOMPARE(to_json(other.config()), to_json(pane.config()));
+    }
+};
+
+QTEST_MAIN(TestExperimentForm)
+#include "test_experiment_form.moc"

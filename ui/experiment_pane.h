@@ -1,0 +1,53 @@
+#pragma once
+// The Experiment area: preset picker, open/save of JSON configs, the generated form and
+// the read-outs beside it.
+
+#include <QWidget>
+
+#include "core/config/experiment_config.h"
+
+class QAction;
+class QComboBox;
+class QToolButton;
+
+namespace tfw {
+
+class ExperimentForm;
+class ConfigSummary;
+
+class ExperimentPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExperimentPane)
+
+  public:
+    explicit ExperimentPane(QWidget* parent = nullptr);
+
+    ExperimentForm* form() const { return m_form; }
+    ConfigSummary* summary() const { return m_summary; }
+    const ExperimentConfig& config() const;
+    // Shows a button for the window's Start action under the read-outs.
+    void setStartAction(QAction* start);
+
+    // Filled into data.dir of presets that read files and leave it empty.
+    void setDataFolder(const QString& dir) { m_dataFolder = dir; }
+
+    // Each returns false after telling the user (message box) what went wrong.
+    bool loadPreset(const QString& name);
+    bool openConfig(const QString& path);
+    bool saveConfig(const QString& path);
+    void openConfigDialog();
+    void saveConfigDialog();
+
+  Q_SIGNALS:
+    void configChanged();
+    void validityChanged(bool valid, const QString& reason);
+
+  private:
+    QComboBox* m_presets;
+    ExperimentForm* m_form;
+    ConfigSummary* m_summary;
+    QToolButton* m_startButton;
+    QString m_dataFolder;
+};
+
+}  // namespace tfw

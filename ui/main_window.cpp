@@ -1,0 +1,263 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+
+#include "core/config/config_io.h"
+#include "ui/experiment_form.h"
+#include "ui/experiment_pane.h"
+#include "ui/problem_message.h"
+#include "ui/runs_pane.h"
+#include "ui/training_pane.h"
+#include "ui/training_runner.h"
+
+namespace tfw {
+
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
+    : QMainWindow(parent),
+      m_runsRoot(options.runsRoot.isEmpty() ? m_settings.runsRoot() : options.runsRoot),
+      m_tabs(new QTabWidget(this)),
+      m_experiment(new ExperimentPane(this)),
+      m_training(new TrainingPane(this)),
+      m_runs(new RunsPane(this)),
+      m_state(new QLabel(this)) {
+    setWindowTitle(tr("Transformer Workbench"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_experiment, tr("Experiment"));
+    m_tabs->addTab(m_training, tr("Training"));
+    m_tabs->addTab(m_runs, tr("Runs"));
+    setCentralWidget(m_tabs);
+    statusBar()->addPermanentWidget(m_state);
+    m_state->setText(tr("Idle"));
+
+    createMenus();
+    m_experiment->setStartAction(m_training->startAction());
+
+    connect(m_experiment, &ExperimentPane::validityChanged, this, &MainWindow::updateStartAction);
+    connect(m_training, &TrainingPane::startRequested, this, &MainWindow::startTraining);
+    connect(m_training, &TrainingPane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_runs, &RunsPane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_training, &TrainingPane::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_training->runner(), &TrainingRunner::runningChanged, this,
+            &MainWindow::updateStartAction);
+    connect(m_training->runner(), &TrainingRunner::step, this, [this](const StepReport& report) {
+        m_state->setText(tr("Training · step %L1").arg(report.step));
+    });
+    connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
+    // The run folder exists once the trainer has started: list it.
+    connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
+
+    m_runs->setRunsRoot(m_runsRoot);
+    m_experiment->setDataFolder(m_settings.dataFolder());
+    if (!options.preset.isEmpty()) loadPreset(options.preset);
+    updateStartAction();
+
+    resize(1480, 940);
+    restoreGeometry(m_settings.geometry());
+    restoreState(m_settings.windowState());
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* presets = file->addMenu(tr("&New from preset"));
+    for (const std::string& name : preset_names()) {
+        const QString preset = QString::fromStdString(name);
+        presets->addAction(preset, this, [this, preset] { loadPreset(preset); });
+    }
+    QAction* open =
+        file->addAction(tr("&Open experiment…"), m_experiment, &ExperimentPane::openConfigDialog);
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save experiment as…"), m_experiment,
+                                    &ExperimentPane::saveConfigDialog);
+    save->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("Open &run folder…"), this, &MainWindow::openRunDialog);
+    m_recentMenu = file->addMenu(tr("Recent &runs"));
+    updateRecentRuns();
+    file->addSeparator();
+    file->addAction(tr("Runs &folder…"), this, &MainWindow::chooseRunsRoot);
+    file->addAction(tr("&Data folder…"), this, &MainWindow::chooseDataFolder);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_training->startAction());
+    run->addAction(m_training->pauseAction());
+    run->addAction(m_training->stopAction());
+
+    QToolBar* toolbar = addToolBar(tr("Training"));
+    toolbar->setObjectName(QStringLiteral("trainingToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_training->startAction());
+    toolbar->addAction(m_training->pauseAction());
+    toolbar->addAction(m_training->stopAction());
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* show =
+            view->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
+        show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
+    }
+    view->addSeparator();
+    view->addAction(toolbar->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Transformer Workbench"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Transformer Workbench"),
+            tr("<h3>Transformer Workbench %1</h3>"
+               "<p>Build, train and understand Transformer models: translation, "
+               "summarization and language modelling.</p>"
+               "<p>Everything done here can also be done with the <code>tfw</code> command; "
+               "runs are stored in %2.</p>")
+                .arg(QStringLiteral(TFW_VERSION),
+                     QDir::toNativeSeparators(m_runsRoot).toHtmlEscaped()));
+    });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+QString MainWindow::startTraining() {
+    if (m_training->isRunning()) return QString();
+    ExperimentForm* form = m_experiment->form();
+    if (!form->isValid()) {
+        statusBar()->showMessage(tr("Cannot start: %1").arg(form->problems().value(0)), 8000);
+        m_tabs->setCurrentWidget(m_experiment);
+        return QString();
+    }
+    const QString runDir = m_training->startNew(form->config(), m_runsRoot);
+    m_settings.addRecentRun(runDir);
+    updateRecentRuns();
+    m_runs->setActiveRun(runDir);
+    m_tabs->setCurrentWidget(m_training);
+    m_state->setText(tr("Training…"));
+    return runDir;
+}
+
+void MainWindow::closeWhenStopped() {
+    if (m_training->isRunning()) {
+        m_closeAfterStop = true;
+        m_training->stop();
+        m_state->setText(tr("Stopping, saving a checkpoint…"));
+    }
+    close();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_training->isRunning()) {
+        if (!m_closeAfterStop) {
+            const auto answer = QMessageBox::question(
+                this, tr("Training is running"),
+                tr("Stop the run and quit?\nThe trainer saves a last checkpoint, so the run "
+                   "can be resumed later."),
+                QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+            if (answer != QMessageBox::Yes) {
+                event->ignore();
+                return;
+            }
+            m_closeAfterStop = true;
+            m_training->stop();
+            m_state->setText(tr("Stopping, saving a checkpoint…"));
+        }
+        // The window closes when the trainer reports that it has stopped.
+        event->ignore();
+        return;
+    }
+    m_settings.saveWindow(saveGeometry(), saveState());
+    event->accept();
+}
+
+void MainWindow::loadPreset(const QString& name) {
+    if (m_experiment->loadPreset(name))
+        statusBar()->showMessage(tr("Preset %1 loaded").arg(name), 5000);
+}
+
+void MainWindow::resumeRun(const QString& runDir) {
+    if (m_training->isRunning()) return;
+    m_training->resumeRun(runDir);
+    m_runs->setActiveRun(runDir);
+    m_settings.addRecentRun(runDir);
+    updateRecentRuns();
+    m_tabs->setCurrentWidget(m_training);
+}
+
+void MainWindow::openRunDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open run folder"), m_runsRoot);
+    if (!dir.isEmpty()) openRun(dir);
+}
+
+void MainWindow::openRun(const QString& runDir) {
+    if (!QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("config.json")))) {
+        showProblem(this, tr("Open run"),
+                    tr("%1 is not a run folder (it has no config.json).")
+                        .arg(QDir::toNativeSeparators(runDir)));
+        return;
+    }
+    m_settings.addRecentRun(runDir);
+    updateRecentRuns();
+    m_runs->showRun(runDir);
+    m_tabs->setCurrentWidget(m_runs);
+}
+
+void MainWindow::chooseRunsRoot() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Runs folder"), m_runsRoot);
+    if (dir.isEmpty()) return;
+    m_runsRoot = dir;
+    m_settings.setRunsRoot(dir);
+    m_runs->setRunsRoot(dir);
+}
+
+void MainWindow::chooseDataFolder() {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Data folder"), m_settings.dataFolder());
+    if (dir.isEmpty()) return;
+    m_settings.setDataFolder(dir);
+    m_experiment->setDataFolder(dir);
+}
+
+void MainWindow::updateRecentRuns() {
+    m_recentMenu->clear();
+    const QStringList runs = m_settings.recentRuns();
+    for (const QString& dir : runs)
+        m_recentMenu->addAction(QDir::toNativeSeparators(dir), this, [this, dir] { openRun(dir); });
+    m_recentMenu->setEnabled(!runs.isEmpty());
+}
+
+void MainWindow::updateStartAction() {
+    ExperimentForm* form = m_experiment->form();
+    const bool running = m_training->isRunning();
+    QAction* start = m_training->startAction();
+    start->setEnabled(form->isValid() && !running);
+    if (running) {
+        start->setToolTip(tr("A run is in progress"));
+    } else if (!form->isValid()) {
+        const QString reason = form->problems().value(0);
+        start->setToolTip(tr("Cannot start: %1").arg(reason));
+        statusBar()->showMessage(tr("Cannot start: %1").arg(reason));
+    } else {
+        start->setToolTip(tr("Train the experiment in a new run folder under %1")
+                              .arg(QDir::toNativeSeparators(m_runsRoot)));
+        statusBar()->clearMessage();
+    }
+}
+
+void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& result) {
+    m_runs->setActiveRun(QString());
+    m_runs->refresh();
+    m_runs->showRun(runDir);
+    m_state->setText(result.reason == FinishReason::Failed ? tr("Last run failed") : tr("Idle"));
+    if (m_closeAfterStop) close();
+}
+
+}  // namespace tfw

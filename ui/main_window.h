@@ -1,0 +1,68 @@
+#pragma once
+// The workbench window: Experiment, Training and Runs areas as tabs, with the menus,
+// toolbar and status bar that connect them.
+
+#include <QMainWindow>
+
+#include "ui/app_settings.h"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QTabWidget;
+
+namespace tfw {
+
+class ExperimentPane;
+class RunsPane;
+class TrainingPane;
+struct TrainingFinished;
+
+struct MainWindowOptions {
+    QString preset = QStringLiteral("demo");
+    QString runsRoot;  // empty: the one in the settings
+};
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+  public:
+    explicit MainWindow(const MainWindowOptions& options, QWidget* parent = nullptr);
+
+    ExperimentPane* experimentPane() const { return m_experiment; }
+    TrainingPane* trainingPane() const { return m_training; }
+    RunsPane* runsPane() const { return m_runs; }
+
+    // Starts the experiment in the form when it is valid; returns the new run's folder.
+    QString startTraining();
+    // Closes without asking; a run in progress is stopped first (its last checkpoint saved).
+    void closeWhenStopped();
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+
+  private:
+    void createMenus();
+    void loadPreset(const QString& name);
+    void resumeRun(const QString& runDir);
+    void openRunDialog();
+    void openRun(const QString& runDir);
+    void chooseRunsRoot();
+    void chooseDataFolder();
+    void updateRecentRuns();
+    void updateStartAction();
+    void onRunFinished(const QString& runDir, const TrainingFinished& result);
+
+    AppSettings m_settings;
+    QString m_runsRoot;
+    QTabWidget* m_tabs;
+    ExperimentPane* m_experiment;
+    TrainingPane* m_training;
+    RunsPane* m_runs;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_state;
+    bool m_closeAfterStop = false;
+};
+
+}  // namespace tfw

@@ -1,0 +1,55 @@
+#pragma once
+// The Runs area: every run under the runs folder in a table (status, task, model size,
+// best validation loss), the curves of the selected run, and resume / rename / delete.
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace tfw {
+
+class RunCharts;
+
+class RunsPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunsPane)
+
+  public:
+    explicit RunsPane(QWidget* parent = nullptr);
+
+    void setRunsRoot(const QString& root);
+    // The run being trained right now: it can be watched but not resumed, renamed or deleted.
+    void setActiveRun(const QString& runDir);
+    void refresh();
+    // Selects the run (when it is in the table) and shows its curves, wherever it lives.
+    void showRun(const QString& runDir);
+
+    int runCount() const;
+    RunCharts* charts() const { return m_charts; }
+
+  Q_SIGNALS:
+    void resumeRequested(const QString& runDir);
+    void statusMessage(const QString& message);
+
+  private:
+    void onSelectionChanged();
+    void loadRun(const QString& dir);
+    void renameSelected();
+    void deleteSelected();
+    void updateButtons();
+
+    QString m_root;
+    QString m_active;
+    QString m_selected;
+    QTableWidget* m_table;
+    QLabel* m_details;
+    RunCharts* m_charts;
+    QPushButton* m_resume;
+    QPushButton* m_rename;
+    QPushButton* m_delete;
+    QPushButton* m_openFolder;
+};
+
+}  // namespace tfw

@@ -1,0 +1,13 @@
+#include "ui/training_types.h"
+
+namespace tfw {
+
+void registerTrainingTypes() {
+    qRegisterMetaType<TrainingStarted>();
+    qRegisterMetaType<StepReport>();
+    qRegisterMetaType<ValidationReport>();
+    qRegisterMetaType<TrainingFinished>();
+    qRegisterMetaType<LogLevel>();
+}
+
+}  // namespace tfw
