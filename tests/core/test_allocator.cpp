@@ -1,0 +1,60 @@
+// The caching CPU allocator: tensors keep their contents, freed blocks are reused, and
+// raw allocations (used inside some LibTorch kernels) work.
+#include <QtTest>
+
+#include <ATen/ATen.h>
+#include <c10/core/CPUAllocator.h>
+
+#include "core/util/allocator.h"
+
+using namespace tfw;
+
+class TestAllocator : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { install_caching_cpu_allocator(size_t(64) << 20); }
+
+    void freedBlocksAreReused() {
+        const CpuAllocatorStats before = cpu_allocator_stats();
+        for (int i = 0; i < 10; ++i) {
+            at::Tensor t = at::full({512, 512}, float(i));  // 1 MiB
+            QCOMPARE(t.sum().item<double>(), 512.0 * 512.0 * i);
+        }
+        const CpuAllocatorStats after = cpu_allocator_stats();
+        QVERIFY(after.reused - before.reused >= 9);
+        QVERIFY(after.fresh - before.fresh <= 1);
+    }
+
+    void neighbouringShapesShareBlocks() {
+        { at::Tensor big = at::empty({1000, 300}); }  // ~1.14 MiB, idle afterwards
+        const CpuAllocatorStats before = cpu_allocator_stats();
+        { at::Tensor smaller = at::empty({1000, 260}); }  // fits the idle block
+        QCOMPARE(cpu_allocator_stats().fresh, before.fresh);
+    }
+
+    void idleBytesStayUnderTheLimit() {
+        std::vector<at::Tensor> many;
+        for (int i = 0; i < 40; ++i) many.push_back(at::empty({1024, 1024 + 64 * i}));  // 4+ MiB each
+        many.clear();
+        QVERIFY(cpu_allocator_stats().cached_bytes <= size_t(64) << 20);
+    }
+
+    void rawAllocationsWork() {
+        c10::Allocator* allocator = c10::GetCPUAllocator();
+        void* small = allocator->raw_allocate(100);
+        void* large = allocator->raw_allocate(1 << 20);
+        std::memset(large, 7, 1 << 20);
+        allocator->raw_deallocate(small);
+        allocator->raw_deallocate(large);
+    }
+
+    void trainingMathIsUnchanged() {
+        at::manual_seed(3);
+        const at::Tensor a = at::randn({300, 200}), b = at::randn({200, 100});
+        const at::Tensor c = at::matmul(a, b);
+        QVERIFY(at::allclose(c, at::mm(a.contiguous(), b.contiguous())));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAllocator)
+#include "test_allocator.moc"
