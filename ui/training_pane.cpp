@@ -87,6 +87,16 @@ TrainingPane::TrainingPane(QWidget* parent)
     connect(m_runner, &TrainingRunner::started, this, &TrainingPane::onStarted);
     connect(m_runner, &TrainingRunner::step, this, &TrainingPane::onStep);
     connect(m_runner, &TrainingRunner::validation, m_charts, &RunCharts::addValidation);
+    connect(m_runner, &TrainingRunner::samples, this, [this](const SamplesReport& report) {
+        for (const auto& sample : report.samples) {
+            const bool exact = !sample.reference.empty() && sample.output == sample.reference;
+            m_log->addMessage(LogLevel::Info,
+                              tr("  %1  \u21d2  %2%3")
+                                  .arg(QString::fromStdString(sample.input),
+                                       QString::fromStdString(sample.output),
+                                       exact ? tr("   \u2713 matches the reference") : QString()));
+        }
+    });
     connect(m_runner, &TrainingRunner::logMessage, this,
             [this](LogLevel level, const QString& message) {
                 m_log->addMessage(level, message);

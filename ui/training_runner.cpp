@@ -16,6 +16,8 @@ TrainingRunner::TrainingRunner(QObject* parent)
     connect(m_worker, &TrainingWorker::step, this, &TrainingRunner::step, Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::validation, this, &TrainingRunner::validation,
             Qt::QueuedConnection);
+    connect(m_worker, &TrainingWorker::samples, this, &TrainingRunner::samples,
+            Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::logMessage, this, &TrainingRunner::logMessage,
             Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::finished, this, &TrainingRunner::onFinished,

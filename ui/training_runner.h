@@ -35,6 +35,7 @@ class TrainingRunner final : public QObject {
     void started(const tfw::TrainingStarted& info);
     void step(const tfw::StepReport& report);
     void validation(const tfw::ValidationReport& report);
+    void samples(const tfw::SamplesReport& report);
     void logMessage(tfw::LogLevel level, const QString& message);
     void finished(const tfw::TrainingFinished& result);
     void runningChanged(bool running);

@@ -6,6 +6,7 @@ void registerTrainingTypes() {
     qRegisterMetaType<TrainingStarted>();
     qRegisterMetaType<StepReport>();
     qRegisterMetaType<ValidationReport>();
+    qRegisterMetaType<SamplesReport>();
     qRegisterMetaType<TrainingFinished>();
     qRegisterMetaType<LogLevel>();
 }

@@ -18,6 +18,7 @@ class SignallingObserver final : public TrainingObserver {
     void on_validation(const ValidationReport& report) override {
         Q_EMIT m_worker.validation(report);
     }
+    void on_samples(const SamplesReport& report) override { Q_EMIT m_worker.samples(report); }
     void on_log(LogLevel level, const std::string& message) override {
         Q_EMIT m_worker.logMessage(level, QString::fromStdString(message));
     }

@@ -67,6 +67,14 @@ void TerminalObserver::on_step(const StepReport& r) {
 
 void TerminalObserver::on_validation(const ValidationReport&) {}  // the trainer logs a line
 
+void TerminalObserver::on_samples(const SamplesReport& r) {
+    for (const auto& s : r.samples) {
+        const bool exact = !s.reference.empty() && s.output == s.reference;
+        std::printf("    %s  =>  %s%s\n", s.input.c_str(), s.output.c_str(), exact ? "   (exact)" : "");
+    }
+    std::fflush(stdout);
+}
+
 void TerminalObserver::on_log(LogLevel level, const std::string& message) {
     const char* prefix = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
     (level == LogLevel::Info ? std::cout : std::cerr) << prefix << message << std::endl;

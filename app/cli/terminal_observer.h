@@ -10,6 +10,7 @@ public:
     void on_started(const TrainingStarted& s) override;
     void on_step(const StepReport& r) override;
     void on_validation(const ValidationReport& r) override;
+    void on_samples(const SamplesReport& r) override;
     void on_log(LogLevel level, const std::string& message) override;
     void on_finished(const TrainingFinished& f) override;
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tfw {
 
@@ -43,6 +44,19 @@ struct ValidationReport {
     double elapsed_s = 0;
 };
 
+// A few fixed validation inputs decoded (greedy) after a validation, so a run shows what
+// it has learned, not only how its loss moves.
+struct SampleOutput {
+    std::string input;      // source text, or a language model's prompt
+    std::string output;     // the model's output (lm: the continuation)
+    std::string reference;  // what the data says
+};
+
+struct SamplesReport {
+    int64_t step = 0;
+    std::vector<SampleOutput> samples;
+};
+
 enum class FinishReason { Completed, Stopped, EarlyStopped, Failed };
 
 struct TrainingFinished {
@@ -62,6 +76,7 @@ public:
     virtual void on_started(const TrainingStarted&) {}
     virtual void on_step(const StepReport&) {}
     virtual void on_validation(const ValidationReport&) {}
+    virtual void on_samples(const SamplesReport&) {}
     virtual void on_log(LogLevel, const std::string&) {}
     virtual void on_finished(const TrainingFinished&) {}
 };

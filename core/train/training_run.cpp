@@ -13,6 +13,7 @@
 
 #include "core/config/config_io.h"
 #include "core/data/data_error.h"
+#include "core/decode/search.h"
 #include "core/io/model_io.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
@@ -339,6 +340,49 @@ ValidationReport TrainingRun::validate() {
     return r;
 }
 
+void TrainingRun::report_samples() {
+    constexpr size_t kSamples = 4;
+    constexpr int kPromptTokens = 4;
+    const auto& examples = data_.valid.examples;
+    const bool lm = config_.is_lm();
+    std::vector<std::vector<int>> inputs;
+    SamplesReport report;
+    report.step = position_.step;
+    for (size_t i = 0; i < examples.size() && inputs.size() < kSamples; ++i) {
+        const Example& e = examples[i];
+        SampleOutput sample;
+        std::vector<int> input;
+        if (lm) {
+            if (e.tgt_in.size() < size_t(2 * kPromptTokens)) continue;
+            input.assign(e.tgt_in.begin(), e.tgt_in.begin() + kPromptTokens);
+            sample.reference = data_.tgt_tokenizer->decode(
+                std::vector<int>(e.tgt_in.begin() + kPromptTokens, e.tgt_in.end()));
+        } else {
+            input.assign(e.src.begin(), e.src.end());
+            sample.reference = data_.tgt_tokenizer->decode(std::vector<int>(e.tgt_out.begin(), e.tgt_out.end()));
+        }
+        sample.input = data_.src_tokenizer->decode(input);
+        inputs.push_back(std::move(input));
+        report.samples.push_back(std::move(sample));
+    }
+    if (inputs.empty()) return;
+    DecodeOptions options = decode_options_from(config_.decode);
+    options.beam = 1;
+    options.nbest = 1;
+    if (lm) options.max_len_b = 16;
+    model_->eval();
+    const auto outputs = decode_ids(*model_, inputs, options);
+    model_->train();
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        if (!outputs[i].empty()) report.samples[i].output = data_.tgt_tokenizer->decode(outputs[i][0].tokens);
+        if (log_file_)
+            log_file_ << "  sample " << i + 1 << ": " << report.samples[i].input << " => "
+                      << report.samples[i].output << "   (reference: " << report.samples[i].reference << ")\n";
+    }
+    log_file_ << std::flush;
+    observer_.on_samples(report);
+}
+
 void TrainingRun::save(bool best) {
     Checkpoint c;
     c.config = config_;
@@ -380,6 +424,7 @@ TrainingFinished TrainingRun::loop() {
     pending_.since = elapsed();
     auto validate_and_save = [&] {
         const ValidationReport r = validate();
+        report_samples();
         save(r.is_best);
         write_status("running");
         return r;
@@ -388,8 +433,10 @@ TrainingFinished TrainingRun::loop() {
     auto finish = [&](FinishReason reason, const std::string& state, const std::string& message) {
         report_steps();
         if (reason != FinishReason::Stopped && last_validated_step_ != position_.step &&
-            position_.step > 0)
+            position_.step > 0) {
             validate();
+            report_samples();
+        }
         save(position_.best_step == position_.step);
         log(LogLevel::Info, message);
         write_status(state, message);

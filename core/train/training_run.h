@@ -27,6 +27,7 @@ private:
     TrainingFinished loop();
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
     ValidationReport validate();
+    void report_samples();
     void save(bool best);
     void log(LogLevel level, const std::string& message);
     void report_steps();

@@ -46,6 +46,7 @@ ExperimentConfig tiny_run() {
 struct Recorder : TrainingObserver {
     std::vector<StepReport> steps;
     std::vector<ValidationReport> validations;
+    std::vector<SamplesReport> samples;
     std::vector<std::string> warnings;
     TrainingControl* control = nullptr;
     int64_t stop_after = -1;
@@ -54,6 +55,7 @@ struct Recorder : TrainingObserver {
         if (r.step == stop_after) control->stop = true;
     }
     void on_validation(const ValidationReport& r) override { validations.push_back(r); }
+    void on_samples(const SamplesReport& r) override { samples.push_back(r); }
     void on_log(LogLevel level, const std::string& m) override {
         if (level != LogLevel::Info) warnings.push_back(m);
     }
@@ -90,6 +92,11 @@ private Q_SLOTS:
         QCOMPARE(r.steps.size(), size_t(12));
         QVERIFY(h.steps.back().train_loss < h.steps.front().train_loss);
         QVERIFY(h.validations[0].perplexity > 1.0);
+        // Each validation is followed by a few decoded validation inputs.
+        QCOMPARE(r.samples.size(), size_t(2));
+        QCOMPARE(r.samples[1].step, int64_t(12));
+        QCOMPARE(r.samples[1].samples.size(), size_t(4));
+        for (const auto& s : r.samples[1].samples) QVERIFY(!s.input.empty() && !s.reference.empty());
     }
 
     void sameSeedSameCurve() {
