@@ -12,6 +12,7 @@
 #include "core/data/tokenizer.h"
 #include "core/decode/search.h"
 #include "core/decode/translator.h"
+#include "tests/core/test_support.h"
 
 using namespace tfw;
 
@@ -20,23 +21,12 @@ namespace {
 constexpr int64_t kVocab = 12;
 constexpr double kEosBoost = 3.0;
 
-ExperimentConfig tiny_config(Task task) {
-    ExperimentConfig c;
-    c.task = task;
-    c.model.d_model = 32;
-    c.model.heads = 4;
-    c.model.encoder_layers = 2;
-    c.model.decoder_layers = 2;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 64;
-    return c;
-}
 
 // Random weights. Their next-token distributions are already peaked, like a trained model's;
 // EOS is made likely enough that some hypotheses end before the length limit.
 TransformerModel make_model(Task task, uint64_t seed = 7) {
     at::manual_seed(seed);
-    TransformerModel model(model_options(tiny_config(task), kVocab, kVocab));
+    TransformerModel model(model_options(test::tiny_model_config(task), kVocab, kVocab));
     model->eval();
     torch::NoGradGuard no_grad;
     // The final LayerNorm's bias along EOS's (tied) embedding raises every EOS logit by
@@ -106,7 +96,7 @@ double teacher_forced_score(TransformerModelImpl& model, const std::vector<int>&
 // layers and no positions: the hidden state is LayerNorm(embedding), so one-hot-like
 // embeddings and an output matrix holding the log-probabilities reproduce the table.
 TransformerModel bigram_model(const std::vector<std::vector<double>>& table) {
-    ExperimentConfig c = tiny_config(Task::LanguageModel);
+    ExperimentConfig c = test::tiny_model_config(Task::LanguageModel);
     const int64_t vocab = static_cast<int64_t>(table.size());
     c.model.d_model = 2 * vocab;
     c.model.heads = 1;

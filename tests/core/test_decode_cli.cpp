@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/core/test_support.h"
+
 #include "core/data/word_tokenizer.h"
 #include "core/io/checkpoint.h"
 #include "core/io/model_io.h"
@@ -19,24 +21,8 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-Run run_tfw(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("OMP_NUM_THREADS", "1");  // tiny models; spare a busy machine
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(TFW_CLI_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) return run;
-    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput().toStdString();
-    run.err = process.readAllStandardError().toStdString();
-    return run;
-}
+using test::CliRun;
+using test::run_tfw;
 
 // An untrained model of the task with a word vocabulary over a few words.
 void write_checkpoint(Task task, const std::string& path) {
@@ -92,7 +78,7 @@ class TestDecodeCli : public QObject {
 
     void evalPrintsLossAndScores() {
         const QString out = m_dir.filePath("hyp.txt");
-        const Run run = run_tfw({"eval", "--checkpoint", m_translation, "--src", m_src, "--ref",
+        const CliRun run = run_tfw({"eval", "--checkpoint", m_translation, "--src", m_src, "--ref",
                                  m_ref, "--beam", "3", "--batch-size", "2", "--out", out});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         QVERIFY2(contains(run.err, "decoded 3/3"), run.err.c_str());
@@ -108,7 +94,7 @@ class TestDecodeCli : public QObject {
     }
 
     void evalOfASummarizerGivesRouge() {
-        const Run run =
+        const CliRun run =
             run_tfw({"eval", "--checkpoint", m_summarizer, "--src", m_src, "--ref", m_ref});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json result = json::parse(run.out);
@@ -118,7 +104,7 @@ class TestDecodeCli : public QObject {
     }
 
     void evalOfALanguageModelGivesPerplexity() {
-        const Run run = run_tfw({"eval", "--checkpoint", m_lm, "--src", m_src});
+        const CliRun run = run_tfw({"eval", "--checkpoint", m_lm, "--src", m_src});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json result = json::parse(run.out);
         QCOMPARE(result["task"].get<std::string>(), std::string("lm"));
@@ -158,13 +144,13 @@ class TestDecodeCli : public QObject {
                                            {"EMPTY", write("empty.txt", "")},
                                            {"BAD", write("bad.txt", "a b\nc \xff d\n")}};
         for (QString& argument : arguments) argument = files.value(argument, argument);
-        const Run run = run_tfw(arguments);
+        const CliRun run = run_tfw(arguments);
         QVERIFY2(run.exit_code != 0, run.out.c_str());
         QVERIFY2(contains(run.err, message.toStdString()), run.err.c_str());
     }
 
     void translatePrintsNbestWithScores() {
-        const Run run = run_tfw({"translate", "--checkpoint", m_translation, "--input", m_src,
+        const CliRun run = run_tfw({"translate", "--checkpoint", m_translation, "--input", m_src,
                                  "--beam", "3", "--nbest", "2"});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         QCOMPARE(std::count(run.out.begin(), run.out.end(), '\n'), 6L);
@@ -172,7 +158,7 @@ class TestDecodeCli : public QObject {
     }
 
     void benchDecodePrintsThroughput() {
-        const Run run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src", m_src,
+        const CliRun run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src", m_src,
                                  "--beam", "2", "--batch", "2", "--threads", "1"});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json result = json::parse(run.out);

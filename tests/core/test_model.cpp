@@ -8,23 +8,13 @@
 
 #include "core/model/model_size.h"
 #include "core/model/transformer_model.h"
+#include "tests/core/test_support.h"
 #include "core/train/label_smoothed_loss.h"
 
 using namespace tfw;
 
 namespace {
 
-ExperimentConfig tiny_config(Task task) {
-    ExperimentConfig c;
-    c.task = task;
-    c.model.d_model = 32;
-    c.model.heads = 4;
-    c.model.encoder_layers = 2;
-    c.model.decoder_layers = 2;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 64;
-    return c;
-}
 
 TransformerModel make_model(const ExperimentConfig& c, int64_t vocab = 50) {
     at::manual_seed(7);
@@ -59,7 +49,7 @@ private Q_SLOTS:
         QFETCH(bool, tied);
         QFETCH(bool, shared);
         QFETCH(int, positional);
-        ExperimentConfig c = tiny_config(static_cast<Task>(task));
+        ExperimentConfig c = test::tiny_model_config(static_cast<Task>(task));
         c.model.norm = pre ? NormPlacement::Pre : NormPlacement::Post;
         c.model.tie_embeddings = tied;
         c.tokenizer.shared = shared;
@@ -69,14 +59,14 @@ private Q_SLOTS:
     }
 
     void logitsHaveTheExpectedShape() {
-        auto model = make_model(tiny_config(Task::Translation));
+        auto model = make_model(test::tiny_model_config(Task::Translation));
         const at::Tensor logits = model->forward(random_tokens(3, 7, 50), random_tokens(3, 5, 50));
         QCOMPARE(logits.sizes().vec(), (std::vector<int64_t>{3, 5, 50}));
     }
 
     // Changing token t+1 must leave every output at positions <= t unchanged.
     void languageModelCannotSeeTheFuture() {
-        ExperimentConfig c = tiny_config(Task::LanguageModel);
+        ExperimentConfig c = test::tiny_model_config(Task::LanguageModel);
         for (Positional pos : {Positional::Sinusoidal, Positional::Learned, Positional::None}) {
             c.model.positional = pos;
             auto model = make_model(c);
@@ -94,7 +84,7 @@ private Q_SLOTS:
 
     void decoderCannotSeeTheFuture() {
         for (NormPlacement norm : {NormPlacement::Pre, NormPlacement::Post}) {
-            ExperimentConfig c = tiny_config(Task::Translation);
+            ExperimentConfig c = test::tiny_model_config(Task::Translation);
             c.model.norm = norm;
             auto model = make_model(c);
             const at::Tensor src = random_tokens(2, 6, 50);
@@ -110,7 +100,7 @@ private Q_SLOTS:
     }
 
     void paddingInTheSourceIsIgnored() {
-        auto model = make_model(tiny_config(Task::Translation));
+        auto model = make_model(test::tiny_model_config(Task::Translation));
         const at::Tensor src = random_tokens(1, 6, 50);
         const at::Tensor padded = at::cat({src, at::zeros({1, 3}, at::kLong)}, 1);
         const at::Tensor tgt = random_tokens(1, 4, 50);
@@ -119,7 +109,7 @@ private Q_SLOTS:
 
     void stepwiseDecodingMatchesTeacherForcing() {
         for (Task task : {Task::Translation, Task::LanguageModel}) {
-            auto model = make_model(tiny_config(task));
+            auto model = make_model(test::tiny_model_config(task));
             const at::Tensor src = random_tokens(2, 6, 50);
             const at::Tensor tgt = random_tokens(2, 5, 50);
             const bool lm = task == Task::LanguageModel;
@@ -136,7 +126,7 @@ private Q_SLOTS:
     }
 
     void aPromptFedAtOnceMatchesTeacherForcing() {
-        auto model = make_model(tiny_config(Task::LanguageModel));
+        auto model = make_model(test::tiny_model_config(Task::LanguageModel));
         const at::Tensor tokens = random_tokens(1, 7, 50);
         const at::Tensor full = model->forward({}, tokens);
         DecoderCache cache;
@@ -148,7 +138,7 @@ private Q_SLOTS:
     void initialLossIsCloseToLnVocab() {
         const int64_t vocab = 1000;
         for (Task task : {Task::Translation, Task::LanguageModel}) {
-            auto model = make_model(tiny_config(task), vocab);
+            auto model = make_model(test::tiny_model_config(task), vocab);
             const at::Tensor tgt = random_tokens(8, 12, vocab);
             const at::Tensor logits = model->forward(random_tokens(8, 10, vocab), tgt);
             const LossSums sums = label_smoothed_loss(logits, tgt, 0.0);
@@ -175,7 +165,7 @@ private Q_SLOTS:
     }
 
     void attentionMapsCoverEveryLayerAndHead() {
-        auto model = make_model(tiny_config(Task::Translation));
+        auto model = make_model(test::tiny_model_config(Task::Translation));
         AttentionMaps maps;
         model->forward(random_tokens(1, 6, 50), random_tokens(1, 4, 50), &maps);
         QCOMPARE(maps.encoder_self.size(), size_t(2));
@@ -188,7 +178,7 @@ private Q_SLOTS:
     }
 
     void maskingAHeadChangesTheOutput() {
-        auto model = make_model(tiny_config(Task::Translation));
+        auto model = make_model(test::tiny_model_config(Task::Translation));
         const at::Tensor src = random_tokens(1, 6, 50), tgt = random_tokens(1, 4, 50);
         const at::Tensor before = model->forward(src, tgt);
         model->set_head_mask(AttentionStack::Cross, 1, at::tensor({1.f, 0.f, 1.f, 1.f}));

@@ -8,26 +8,14 @@
 #include <fstream>
 
 #include "tests/core/conformance_cases.h"
+#include "tests/core/test_support.h"
 
 using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-Run run_tfw(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(TFW_CLI_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) return run;
-    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput().toStdString();
-    run.err = process.readAllStandardError().toStdString();
-    return run;
-}
+using tfw::test::CliRun;
+using tfw::test::run_tfw;
 
 QString case_file(const std::string& name, const std::string& file) {
     return QString::fromStdString((tfw::test::conformance_root() / name / file).string());
@@ -63,7 +51,7 @@ class TestScoreCli : public QObject {
                             "--json", "--hyp",    case_file(name, "hyp.txt")};
         for (const auto& ref : c.expected.at("ref_files"))
             args << "--ref" << case_file(name, ref.get<std::string>());
-        const Run run = run_tfw(args);
+        const CliRun run = run_tfw(args);
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json out = json::parse(run.out);
         const json& expected = c.expected.at("bleu_default");
@@ -80,7 +68,7 @@ class TestScoreCli : public QObject {
         const std::string name = "bleu/en_numbers_hyphens_quotes";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const Run run = run_tfw({"score", "--metric", "bleu", "--tokenize", "intl", "--hyp",
+        const CliRun run = run_tfw({"score", "--metric", "bleu", "--tokenize", "intl", "--hyp",
                                  case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json& expected = c.expected.at("bleu_tok_intl");
@@ -92,7 +80,7 @@ class TestScoreCli : public QObject {
         const std::string name = "chrf/cjk_mixed_scripts";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const Run run = run_tfw({"score", "--metric", "chrf++", "--json", "--hyp",
+        const CliRun run = run_tfw({"score", "--metric", "chrf++", "--json", "--hyp",
                                  case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json out = json::parse(run.out);
@@ -105,7 +93,7 @@ class TestScoreCli : public QObject {
         const std::string name = "rouge/en_summaries_morphology";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const Run run = run_tfw({"score", "--metric", "rouge", "--stem", "--json", "--hyp",
+        const CliRun run = run_tfw({"score", "--metric", "rouge", "--stem", "--json", "--hyp",
                                  case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json out = json::parse(run.out);
@@ -119,7 +107,7 @@ class TestScoreCli : public QObject {
     void mismatchedLineCountsNameBothFilesAndCounts() {
         const QString hyp = write("hyp.txt", "a\nb\nc\n");
         const QString ref = write("ref.txt", "a\nb\n");
-        const Run run = run_tfw({"score", "--metric", "bleu", "--hyp", hyp, "--ref", ref});
+        const CliRun run = run_tfw({"score", "--metric", "bleu", "--hyp", hyp, "--ref", ref});
         QVERIFY(run.exit_code != 0);
         QVERIFY2(run.out.empty(), run.out.c_str());
         for (const std::string& part :
@@ -132,7 +120,7 @@ class TestScoreCli : public QObject {
         const QString bad = write("bad.txt", "fine\nbad \xC3\x28 byte\n");
         const QString empty = write("empty.txt", "");
 
-        Run run = run_tfw({"score", "--metric", "chrf", "--hyp", bad, "--ref", bad});
+        CliRun run = run_tfw({"score", "--metric", "chrf", "--hyp", bad, "--ref", bad});
         QVERIFY(run.exit_code != 0);
         QVERIFY2(run.err.find(bad.toStdString() + ":2: invalid UTF-8") != std::string::npos,
                  run.err.c_str());
