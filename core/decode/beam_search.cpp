@@ -94,7 +94,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     for (int64_t step = 0; !active.empty(); ++step) {
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
-        apply_logit_rules(log_probs, open, input, options, step, beam);
+        apply_logit_rules(log_probs, open, options, step);
         const int64_t vocab = log_probs.size(1);
         const at::Tensor scores = at::tensor(open_scores, at::kDouble).to(at::kFloat).to(device);
         const at::Tensor candidates = (log_probs + scores.unsqueeze(1)).view({-1, beam * vocab});

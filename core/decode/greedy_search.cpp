@@ -28,7 +28,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
 
     for (int64_t t = 0; t < input.longest_output; ++t) {
         at::Tensor log_probs = at::log_softmax(model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
-        apply_logit_rules(log_probs, hyps, input, options, t);
+        apply_logit_rules(log_probs, hyps, options, t);
         const at::Tensor best = log_probs.argmax(-1);
         const at::Tensor best_lp = log_probs.gather(1, best.unsqueeze(1)).squeeze(1).cpu();
         const at::Tensor best_cpu = best.cpu();

@@ -34,11 +34,9 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
 }
 
 void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-                       const DecodeBatch& batch, const DecodeOptions& options, int64_t step,
-                       int64_t rows_per_input) {
+                       const DecodeOptions& options, int64_t step) {
     const float minus_inf = -std::numeric_limits<float>::infinity();
     if (step < options.min_len) log_probs.select(1, kEosId).fill_(minus_inf);
-    // Forbid EOS? No: at the limit the caller stops the row. Forbid PAD and BOS always.
     log_probs.select(1, kPadId).fill_(minus_inf);
     log_probs.select(1, kBosId).fill_(minus_inf);
     const int n = options.no_repeat_ngram;
@@ -58,8 +56,6 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
             }
         }
     }
-    (void)batch;
-    (void)rows_per_input;
     for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
 }
 

@@ -22,10 +22,9 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
                               const DecodeOptions& options, int64_t max_positions,
                               const at::Device& device);
 
-// Row r of log_probs [R, V] continues hyps[r] (R = rows, hypotheses aligned with rows; for
-// beam search several rows per input). step = tokens produced so far.
+// Row r of log_probs [R, V] continues hyps[r] (for beam search several rows per input).
+// step = tokens produced so far. PAD and BOS are never allowed; EOS not before min_len.
 void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-                       const DecodeBatch& batch, const DecodeOptions& options, int64_t step,
-                       int64_t rows_per_input = 1);
+                       const DecodeOptions& options, int64_t step);
 
 }  // namespace tfw

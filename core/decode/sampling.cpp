@@ -82,7 +82,7 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
     for (int64_t t = 0; t < input.longest_output; ++t) {
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
-        apply_logit_rules(log_probs, hyps, input, options, t);
+        apply_logit_rules(log_probs, hyps, options, t);
         const at::Tensor probs = sampling_distribution(log_probs, options).cpu().contiguous();
         const at::Tensor lp_cpu = log_probs.cpu().contiguous();
         const int64_t vocab = probs.size(1);
