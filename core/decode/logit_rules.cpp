@@ -44,7 +44,7 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
     std::vector<int64_t> rows, banned;
     for (size_t r = 0; r < hyps.size(); ++r) {
         const auto& tokens = hyps[r].tokens;
-        if (static_cast<int>(tokens.size()) < n - 1 || n == 1 && tokens.empty()) continue;
+        if (static_cast<int>(tokens.size()) < n - 1) continue;
         // Any earlier n-gram whose first n-1 tokens equal the last n-1 generated ones.
         for (size_t start = 0; start + n <= tokens.size(); ++start) {
             bool match = true;
