@@ -55,14 +55,16 @@ bool Args::parse(const std::vector<std::string>& args) {
             inline_value = true;
         }
         const Spec* spec = find(name);
-        if (!spec) throw UsageError("unknown option --" + name + " (see tfw " + command_ + " --help)");
+        if (!spec)
+            throw UsageError("unknown option --" + name + " (see tfw " + command_ + " --help)");
         if (spec->is_flag) {
             if (inline_value) throw UsageError("--" + name + " takes no value");
             values_[name].push_back("1");
             continue;
         }
         if (!inline_value) {
-            if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value " + spec->metavar);
+            if (i + 1 >= args.size())
+                throw UsageError("--" + name + " needs a value " + spec->metavar);
             value = args[++i];
         }
         if (!spec->is_repeated) values_[name].clear();
@@ -72,11 +74,14 @@ bool Args::parse(const std::vector<std::string>& args) {
         throw UsageError("missing " + positional_specs_[positional_values_.size()].first +
                          " (see tfw " + command_ + " --help)");
     if (positional_values_.size() > positional_specs_.size())
-        throw UsageError("unexpected argument '" + positional_values_[positional_specs_.size()] + "'");
+        throw UsageError("unexpected argument '" + positional_values_[positional_specs_.size()] +
+                         "'");
     return true;
 }
 
-bool Args::has(const std::string& name) const { return values_.count(name) > 0; }
+bool Args::has(const std::string& name) const {
+    return values_.count(name) > 0;
+}
 
 std::string Args::get(const std::string& name) const {
     if (const auto it = values_.find(name); it != values_.end()) return it->second.back();
@@ -121,8 +126,8 @@ std::string Args::usage() const {
     if (!positional_specs_.empty()) {
         out << "\narguments:\n";
         for (const auto& [metavar, help] : positional_specs_)
-            out << "  " << metavar << std::string(metavar.size() < 26 ? 26 - metavar.size() : 1, ' ')
-                << help << "\n";
+            out << "  " << metavar
+                << std::string(metavar.size() < 26 ? 26 - metavar.size() : 1, ' ') << help << "\n";
     }
     if (!specs_.empty()) {
         out << "\noptions:\n";
@@ -130,7 +135,8 @@ std::string Args::usage() const {
             std::string head = "--" + spec.name + (spec.metavar.empty() ? "" : " " + spec.metavar);
             out << "  " << head << std::string(head.size() < 26 ? 26 - head.size() : 1, ' ')
                 << spec.help;
-            if (spec.fallback && !spec.fallback->empty()) out << " (default: " << *spec.fallback << ")";
+            if (spec.fallback && !spec.fallback->empty())
+                out << " (default: " << *spec.fallback << ")";
             if (spec.is_repeated) out << " (repeatable)";
             out << "\n";
         }

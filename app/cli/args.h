@@ -11,12 +11,12 @@
 namespace tfw::cli {
 
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class Args {
-public:
+  public:
     Args(std::string command, std::string summary);
 
     Args& flag(const std::string& name, const std::string& help);
@@ -37,7 +37,7 @@ public:
 
     std::string usage() const;
 
-private:
+  private:
     struct Spec {
         std::string name, metavar, help;
         bool is_flag = false, is_repeated = false;

@@ -8,8 +8,8 @@
 namespace tfw::cli {
 
 struct Command {
-    std::string name;     // "train"
-    std::string summary;  // one line for `tfw --help`
+    std::string name;                                              // "train"
+    std::string summary;                                           // one line for `tfw --help`
     std::function<int(const std::vector<std::string>& args)> run;  // returns the exit code
 };
 

@@ -17,11 +17,16 @@ std::string allowed(const ConfigField& field) {
         return text;
     }
     switch (field.kind) {
-        case FieldKind::Bool: return "true | false";
-        case FieldKind::Path: return "path";
-        case FieldKind::String: return "text";
-        case FieldKind::DoublePair: return "a,b";
-        default: break;
+        case FieldKind::Bool:
+            return "true | false";
+        case FieldKind::Path:
+            return "path";
+        case FieldKind::String:
+            return "text";
+        case FieldKind::DoublePair:
+            return "a,b";
+        default:
+            break;
     }
     if (field.min && field.max) {
         std::ostringstream range;
@@ -32,7 +37,8 @@ std::string allowed(const ConfigField& field) {
 }
 
 int config(const std::vector<std::string>& argv) {
-    Args args("config", "Lists configuration keys (default), prints a preset, or validates a file.");
+    Args args("config",
+              "Lists configuration keys (default), prints a preset, or validates a file.");
     args.option("preset", "NAME", "print this preset as JSON")
         .option("validate", "FILE", "check a configuration file and list its problems")
         .repeated("set", "KEY=VALUE", "with --preset or --validate: apply overrides first")
@@ -43,8 +49,8 @@ int config(const std::vector<std::string>& argv) {
         return 0;
     }
     if (args.has("preset") || args.has("validate")) {
-        ExperimentConfig c =
-            args.has("preset") ? load_preset(args.get("preset")) : load_config_file(args.get("validate"));
+        ExperimentConfig c = args.has("preset") ? load_preset(args.get("preset"))
+                                                : load_config_file(args.get("validate"));
         for (const auto& assignment : args.all("set")) apply_override(c, assignment);
         if (args.has("preset")) {
             std::cout << to_json(c).dump(2) << "\n";
@@ -57,13 +63,14 @@ int config(const std::vector<std::string>& argv) {
     }
     const ExperimentConfig defaults;
     for (const auto& field : config_fields()) {
-        std::cout << field.key << " = " << field.get(defaults).dump() << "   [" << allowed(field) << "]\n    "
-                  << field.help << "\n";
+        std::cout << field.key << " = " << field.get(defaults).dump() << "   [" << allowed(field)
+                  << "]\n    " << field.help << "\n";
     }
     return 0;
 }
 
-const bool registered = register_command({"config", "list configuration keys, print presets, validate files", config});
+const bool registered =
+    register_command({"config", "list configuration keys, print presets, validate files", config});
 
 }  // namespace
 }  // namespace tfw::cli

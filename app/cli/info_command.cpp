@@ -13,7 +13,8 @@ namespace {
 
 int info(const std::vector<std::string>& argv) {
     Args args("info", "Shows a checkpoint's configuration, size, training position and history.");
-    args.positional("CHECKPOINT", "a .tfw file").flag("json", "print everything as one JSON object");
+    args.positional("CHECKPOINT", "a .tfw file")
+        .flag("json", "print everything as one JSON object");
     if (!args.parse(argv)) return 0;
     const Checkpoint c = load_checkpoint(args.positionals()[0]);
     const TrainingPosition& p = c.position;
@@ -27,7 +28,8 @@ int info(const std::vector<std::string>& argv) {
         if (j.is_discarded()) continue;
         if (j.value("kind", "") == "validation") {
             ++validations;
-            if (j.value("is_best", false)) best_ppl = j.value("perplexity", 0.0), best_step = j.value("step", int64_t(0));
+            if (j.value("is_best", false))
+                best_ppl = j.value("perplexity", 0.0), best_step = j.value("step", int64_t(0));
         } else if (j["loss"].is_number()) {
             last_loss = j["loss"].get<double>();
         }
@@ -49,10 +51,13 @@ int info(const std::vector<std::string>& argv) {
         return 0;
     }
     std::cout << "checkpoint   " << args.positionals()[0] << "\n"
-              << "experiment   " << c.config.name << " (" << to_json(c.config)["task"].get<std::string>() << ")\n"
+              << "experiment   " << c.config.name << " ("
+              << to_json(c.config)["task"].get<std::string>() << ")\n"
               << "parameters   " << c.parameters << "\n"
-              << "vocabulary   " << c.tgt_tokenizer_type << ", " << c.src_vocab << " source / " << c.tgt_vocab << " target\n"
-              << "model        d_model " << c.config.model.d_model << ", " << c.config.model.heads << " heads, "
+              << "vocabulary   " << c.tgt_tokenizer_type << ", " << c.src_vocab << " source / "
+              << c.tgt_vocab << " target\n"
+              << "model        d_model " << c.config.model.d_model << ", " << c.config.model.heads
+              << " heads, "
               << (c.config.is_lm() ? "" : std::to_string(c.config.model.encoder_layers) + "+")
               << c.config.model.decoder_layers << " layers, ffn " << c.config.model.ffn_dim << ", "
               << (c.config.model.norm == NormPlacement::Pre ? "pre-LN" : "post-LN") << "\n"
@@ -60,11 +65,12 @@ int info(const std::vector<std::string>& argv) {
               << std::lround(p.elapsed_s) << " s, " << p.tokens_seen << " target tokens\n"
               << "last loss    " << last_loss << " (training, label-smoothed)\n";
     if (p.best_valid_loss > 0)
-        std::cout << "best valid   loss " << p.best_valid_loss << ", perplexity " << best_ppl << " at step "
-                  << best_step << " (" << validations << " validations)\n";
+        std::cout << "best valid   loss " << p.best_valid_loss << ", perplexity " << best_ppl
+                  << " at step " << best_step << " (" << validations << " validations)\n";
     std::cout << "written by   tfw " << c.versions.value("tfw", "?") << ", libtorch "
               << c.versions.value("libtorch", "?") << "\n"
-              << "\nconfiguration:\n" << to_json(c.config).dump(2) << "\n";
+              << "\nconfiguration:\n"
+              << to_json(c.config).dump(2) << "\n";
     return 0;
 }
 

@@ -21,7 +21,8 @@ void print_help() {
     std::cout << "usage: tfw COMMAND [options]\n\nTransformer Workbench " TFW_VERSION
                  " - build, train and inspect Transformer models.\n\ncommands:\n";
     for (const auto& command : commands())
-        std::cout << "  " << command.name << std::string(12 - std::min<size_t>(11, command.name.size()), ' ')
+        std::cout << "  " << command.name
+                  << std::string(12 - std::min<size_t>(11, command.name.size()), ' ')
                   << command.summary << "\n";
     std::cout << "\n'tfw COMMAND --help' describes a command's options.\n";
 }
@@ -32,7 +33,9 @@ bool register_command(Command command) {
     return true;
 }
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands() {
+    return registry();
+}
 
 }  // namespace tfw::cli
 

@@ -32,7 +32,8 @@ Samples validation_samples(const ExperimentConfig& c, int count) {
         s.references = corpus.valid.tgt;
     } else if (c.is_lm()) {
         for (const auto& line : read_text_lines(resolve_data_path(c, c.data.valid)))
-            if (line.find_first_not_of(' ') != std::string::npos && first_words(line, 8).size() > 20)
+            if (line.find_first_not_of(' ') != std::string::npos &&
+                first_words(line, 8).size() > 20)
                 s.inputs.push_back(first_words(line, 4));
     } else {
         s.inputs = read_text_lines(resolve_data_path(c, c.data.valid_src));
@@ -58,16 +59,19 @@ void print_sample_outputs(const std::string& checkpoint, int count) {
         int exact = 0;
         for (size_t i = 0; i < outputs.size(); ++i) {
             const std::string& output = outputs[i].empty() ? std::string() : outputs[i][0].text;
-            std::cout << "  input:     " << samples.inputs[i] << "\n  output:    " << output << "\n";
+            std::cout << "  input:     " << samples.inputs[i] << "\n  output:    " << output
+                      << "\n";
             if (i < samples.references.size()) {
                 const bool same = output == samples.references[i];
                 exact += same;
-                std::cout << "  reference: " << samples.references[i] << (same ? "   (exact)" : "") << "\n";
+                std::cout << "  reference: " << samples.references[i] << (same ? "   (exact)" : "")
+                          << "\n";
             }
             std::cout << "\n";
         }
         if (!samples.references.empty())
-            std::cout << exact << " of " << outputs.size() << " outputs match their reference exactly\n";
+            std::cout << exact << " of " << outputs.size()
+                      << " outputs match their reference exactly\n";
     } catch (const std::exception& e) {
         std::cerr << "warning: could not decode samples: " << e.what() << "\n";
     }

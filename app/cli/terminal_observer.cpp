@@ -1,11 +1,11 @@
 #include "app/cli/terminal_observer.h"
 
+#include <unistd.h>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <unistd.h>
-#include <cmath>
 
 namespace tfw::cli {
 
@@ -26,7 +26,8 @@ TrainingControl* g_control = nullptr;
 void on_interrupt(int) {
     if (g_control && !g_control->stop.load()) {
         g_control->stop = true;
-        const char message[] = "\nstopping after this step and saving a checkpoint (Ctrl+C again to quit now)\n";
+        const char message[] =
+            "\nstopping after this step and saving a checkpoint (Ctrl+C again to quit now)\n";
         [[maybe_unused]] auto n = write(2, message, sizeof message - 1);
         return;
     }
@@ -44,11 +45,12 @@ void stop_on_interrupt(TrainingControl& control) {
 void TerminalObserver::on_started(const TrainingStarted& s) {
     planned_steps_ = s.planned_steps;
     start_step_ = s.start_step;
-    std::printf("run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
-                "%lld steps per epoch, %lld planned\n",
-                s.run_dir.c_str(), static_cast<long long>(s.parameters), s.device.c_str(),
-                static_cast<long long>(s.train_examples), static_cast<long long>(s.valid_examples),
-                static_cast<long long>(s.steps_per_epoch), static_cast<long long>(s.planned_steps));
+    std::printf(
+        "run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
+        "%lld steps per epoch, %lld planned\n",
+        s.run_dir.c_str(), static_cast<long long>(s.parameters), s.device.c_str(),
+        static_cast<long long>(s.train_examples), static_cast<long long>(s.valid_examples),
+        static_cast<long long>(s.steps_per_epoch), static_cast<long long>(s.planned_steps));
     std::fflush(stdout);
 }
 
@@ -57,11 +59,14 @@ void TerminalObserver::on_step(const StepReport& r) {
     std::string remaining = "?";
     const int64_t done = r.step - start_step_;
     if (done > 0 && planned_steps_ > r.step)
-        remaining = clock_text((r.elapsed_s - start_elapsed_) / double(done) * double(planned_steps_ - r.step));
-    std::printf("step %6lld  epoch %2d %3.0f%%  loss %.4f  ppl %8.2f  lr %.2e  |g| %.2f  %6.0f tok/s  %s elapsed, %s left\n",
-                static_cast<long long>(r.step), r.epoch, 100 * r.epoch_progress, r.train_loss,
-                std::exp(r.train_nll), r.lr, r.grad_norm, r.tokens_per_s, clock_text(r.elapsed_s).c_str(),
-                remaining.c_str());
+        remaining = clock_text((r.elapsed_s - start_elapsed_) / double(done) *
+                               double(planned_steps_ - r.step));
+    std::printf(
+        "step %6lld  epoch %2d %3.0f%%  loss %.4f  ppl %8.2f  lr %.2e  |g| %.2f  %6.0f tok/s  %s "
+        "elapsed, %s left\n",
+        static_cast<long long>(r.step), r.epoch, 100 * r.epoch_progress, r.train_loss,
+        std::exp(r.train_nll), r.lr, r.grad_norm, r.tokens_per_s, clock_text(r.elapsed_s).c_str(),
+        remaining.c_str());
     std::fflush(stdout);
 }
 
@@ -70,13 +75,16 @@ void TerminalObserver::on_validation(const ValidationReport&) {}  // the trainer
 void TerminalObserver::on_samples(const SamplesReport& r) {
     for (const auto& s : r.samples) {
         const bool exact = !s.reference.empty() && s.output == s.reference;
-        std::printf("    %s  =>  %s%s\n", s.input.c_str(), s.output.c_str(), exact ? "   (exact)" : "");
+        std::printf("    %s  =>  %s%s\n", s.input.c_str(), s.output.c_str(),
+                    exact ? "   (exact)" : "");
     }
     std::fflush(stdout);
 }
 
 void TerminalObserver::on_log(LogLevel level, const std::string& message) {
-    const char* prefix = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
+    const char* prefix = level == LogLevel::Error     ? "error: "
+                         : level == LogLevel::Warning ? "warning: "
+                                                      : "";
     (level == LogLevel::Info ? std::cout : std::cerr) << prefix << message << std::endl;
 }
 

@@ -6,7 +6,7 @@
 namespace tfw::cli {
 
 class TerminalObserver final : public TrainingObserver {
-public:
+  public:
     void on_started(const TrainingStarted& s) override;
     void on_step(const StepReport& r) override;
     void on_validation(const ValidationReport& r) override;
@@ -14,7 +14,7 @@ public:
     void on_log(LogLevel level, const std::string& message) override;
     void on_finished(const TrainingFinished& f) override;
 
-private:
+  private:
     int64_t planned_steps_ = 0;
     int64_t start_step_ = 0;
     double start_elapsed_ = -1;

@@ -18,24 +18,30 @@ int exit_code(const TrainingFinished& finished) {
 }
 
 int train(const std::vector<std::string>& argv) {
-    Args args("train", "Trains a model in a run directory (config.json, history.jsonl, train.log, "
-                       "checkpoints/).\nCtrl+C stops after the current step and saves a checkpoint.");
+    Args args("train",
+              "Trains a model in a run directory (config.json, history.jsonl, train.log, "
+              "checkpoints/).\nCtrl+C stops after the current step and saves a checkpoint.");
     args.option("config", "FILE", "experiment configuration (JSON)")
-        .option("preset", "NAME", "a built-in preset: " + [] {
-            std::string names;
-            for (const auto& n : preset_names()) names += (names.empty() ? "" : ", ") + n;
-            return names;
-        }())
+        .option(
+            "preset", "NAME",
+            "a built-in preset: " +
+                [] {
+                    std::string names;
+                    for (const auto& n : preset_names()) names += (names.empty() ? "" : ", ") + n;
+                    return names;
+                }())
         .repeated("set", "KEY=VALUE", "override one setting, e.g. --set model.heads=4")
         .option("data-dir", "DIR", "folder the config's relative data paths are resolved against")
         .option("run-dir", "DIR", "where to write the run (default: runs/<name>-<time>)")
         .option("runs-dir", "DIR", "parent folder for new run directories", "runs");
     if (!args.parse(argv)) return 0;
-    if (args.has("config") == args.has("preset")) throw UsageError("give exactly one of --config or --preset");
+    if (args.has("config") == args.has("preset"))
+        throw UsageError("give exactly one of --config or --preset");
 
     ExperimentConfig config =
         args.has("config") ? load_config_file(args.get("config")) : load_preset(args.get("preset"));
-    if (args.has("data-dir")) config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
+    if (args.has("data-dir"))
+        config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
     for (const auto& assignment : args.all("set")) apply_override(config, assignment);
     require_valid(config);
 
@@ -51,7 +57,8 @@ int train(const std::vector<std::string>& argv) {
 }
 
 int resume(const std::vector<std::string>& argv) {
-    Args args("resume", "Continues a stopped run from its last checkpoint, exactly where it stopped.");
+    Args args("resume",
+              "Continues a stopped run from its last checkpoint, exactly where it stopped.");
     args.positional("RUN_DIR", "the run directory");
     if (!args.parse(argv)) return 0;
     TerminalObserver observer;
@@ -63,7 +70,8 @@ int resume(const std::vector<std::string>& argv) {
     return exit_code(finished);
 }
 
-const bool registered_train = register_command({"train", "train a model (from a config or preset)", train});
+const bool registered_train =
+    register_command({"train", "train a model (from a config or preset)", train});
 const bool registered_resume = register_command({"resume", "continue a stopped run", resume});
 
 }  // namespace

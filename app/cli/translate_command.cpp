@@ -18,7 +18,8 @@ void print_outputs(const std::vector<TranslationOutput>& outputs, size_t nbest, 
     }
     for (size_t k = 0; k < std::min(nbest, outputs.size()); ++k) {
         if (scores)
-            std::cout << std::fixed << std::setprecision(4) << outputs[k].hypothesis.normalized << "\t";
+            std::cout << std::fixed << std::setprecision(4) << outputs[k].hypothesis.normalized
+                      << "\t";
         std::cout << outputs[k].text << "\n";
     }
 }
@@ -27,7 +28,8 @@ int translate(const std::vector<std::string>& argv) {
     Args args("translate",
               "Reads source lines on standard input (or --input) and writes one output line per "
               "input\n(with --nbest N: N lines, each 'score<TAB>text'). Also for summarization.");
-    args.option("checkpoint", "FILE", "a .tfw checkpoint").option("input", "FILE", "read inputs from FILE");
+    args.option("checkpoint", "FILE", "a .tfw checkpoint")
+        .option("input", "FILE", "read inputs from FILE");
     add_decode_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
@@ -49,13 +51,16 @@ int translate(const std::vector<std::string>& argv) {
 }
 
 int generate(const std::vector<std::string>& argv) {
-    Args args("generate", "Continues a prompt with a language model (or translates it with a "
-                          "translation model).");
-    args.option("checkpoint", "FILE", "a .tfw checkpoint").option("prompt", "TEXT", "the text to continue");
+    Args args("generate",
+              "Continues a prompt with a language model (or translates it with a "
+              "translation model).");
+    args.option("checkpoint", "FILE", "a .tfw checkpoint")
+        .option("prompt", "TEXT", "the text to continue");
     add_decode_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
-    const DecodeOptions options = decode_options_from_args(args, translator.model().checkpoint.config.decode);
+    const DecodeOptions options =
+        decode_options_from_args(args, translator.model().checkpoint.config.decode);
     const auto outputs = translator.translate({args.get("prompt")}, options);
     const size_t nbest = static_cast<size_t>(options.sample ? options.samples : options.nbest);
     print_outputs(outputs[0], nbest, nbest > 1);

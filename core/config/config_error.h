@@ -6,7 +6,7 @@ namespace tfw {
 
 // A configuration value or file that cannot be used; the message names key and value.
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -14,19 +14,21 @@ using json = nlohmann::json;
 
 json to_json(const ExperimentConfig& config) {
     json out = json::object();
-    for (const auto& field : config_fields()) out[json::json_pointer("/" + [&] {
-        std::string pointer = field.key;
-        for (auto& ch : pointer)
-            if (ch == '.') ch = '/';
-        return pointer;
-    }())] = field.get(config);
+    for (const auto& field : config_fields())
+        out[json::json_pointer("/" + [&] {
+            std::string pointer = field.key;
+            for (auto& ch : pointer)
+                if (ch == '.') ch = '/';
+            return pointer;
+        }())] = field.get(config);
     return out;
 }
 
 namespace {
 
 // Flattens {"model": {"d_model": 512}} into {"model.d_model": 512}; dotted keys pass through.
-void flatten(const json& node, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
+void flatten(const json& node, const std::string& prefix,
+             std::vector<std::pair<std::string, json>>& out) {
     for (auto it = node.begin(); it != node.end(); ++it) {
         const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
         if (it->is_object())
@@ -153,13 +155,14 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
     }
     for (int i = 0; i < 2; ++i)
         if (c.train.betas[i] < 0.0 || c.train.betas[i] >= 1.0)
-            add("train.betas", "train.betas[" + std::to_string(i) + "] (" + number(c.train.betas[i]) +
-                                   ") must be in [0, 1)");
+            add("train.betas", "train.betas[" + std::to_string(i) + "] (" +
+                                   number(c.train.betas[i]) + ") must be in [0, 1)");
 
     // Relations between fields.
     if (c.model.heads > 0 && c.model.d_model % c.model.heads != 0)
         add("model.heads", "model.heads (" + std::to_string(c.model.heads) +
-                               ") must divide model.d_model (" + std::to_string(c.model.d_model) + ")");
+                               ") must divide model.d_model (" + std::to_string(c.model.d_model) +
+                               ")");
     if (c.model.positional == Positional::Sinusoidal && c.model.d_model % 2 != 0)
         add("model.d_model", "model.d_model (" + std::to_string(c.model.d_model) +
                                  ") must be even for sinusoidal positions");
@@ -169,15 +172,18 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
                                        ") must cover the longest sequence (" +
                                        std::to_string(longest) + " with BOS/EOS)");
     if (c.train.schedule == Schedule::Cosine && c.train.max_steps == 0)
-        add("train.max_steps", "train.schedule cosine needs train.max_steps (0) to be set: the "
-                               "cosine decays to zero at max_steps");
+        add("train.max_steps",
+            "train.schedule cosine needs train.max_steps (0) to be set: the "
+            "cosine decays to zero at max_steps");
     if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
-        add("train.warmup_steps", "train.warmup_steps (0) must be at least 1 for the noam schedule");
+        add("train.warmup_steps",
+            "train.warmup_steps (0) must be at least 1 for the noam schedule");
     if (c.train.precision == Precision::Fp16 && c.train.device == DevicePref::Cpu)
         add("train.precision", "train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
     if (c.tokenizer.type == TokenizerType::SentencePiece && c.tokenizer.model.empty() &&
         c.tokenizer.vocab_size < 16)
-        add("tokenizer.vocab_size", "tokenizer.vocab_size (" + std::to_string(c.tokenizer.vocab_size) +
+        add("tokenizer.vocab_size", "tokenizer.vocab_size (" +
+                                        std::to_string(c.tokenizer.vocab_size) +
                                         ") must be at least 16 for sentencepiece");
 
     // Data files.
@@ -195,7 +201,8 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
             need("data.valid_tgt", c.data.valid_tgt);
         }
     } else if (c.is_lm()) {
-        add("data.synthetic", "data.synthetic (reverse) is a translation task; set task to translation");
+        add("data.synthetic",
+            "data.synthetic (reverse) is a translation task; set task to translation");
     }
     return issues;
 }

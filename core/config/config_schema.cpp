@@ -10,7 +10,9 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string describe(const json& value) { return value.dump(); }
+std::string describe(const json& value) {
+    return value.dump();
+}
 
 [[noreturn]] void bad_value(const std::string& key, const json& value, const std::string& want) {
     throw ConfigError(key + " (" + describe(value) + ") must be " + want);
@@ -95,8 +97,12 @@ std::vector<ConfigField> build_fields() {
     using C = ExperimentConfig;
     std::vector<ConfigField> f;
 
-    f.push_back({"name", FieldKind::String, "A short name for the experiment; run folders start with it.",
-                 {}, {}, {},
+    f.push_back({"name",
+                 FieldKind::String,
+                 "A short name for the experiment; run folders start with it.",
+                 {},
+                 {},
+                 {},
                  [](const C& c) { return json(c.name); },
                  [](C& c, const json& v) {
                      if (!v.is_string()) bad_value("name", v, "a string");
@@ -104,19 +110,23 @@ std::vector<ConfigField> build_fields() {
                  }});
     {
         const std::vector<std::string> names{"translation", "summarization", "lm"};
-        f.push_back({"task", FieldKind::Choice,
-                     "translation and summarization train an encoder-decoder on aligned source/target "
-                     "lines; lm trains a decoder-only causal language model on plain text.",
-                     names, {}, {},
-                     [names](const C& c) { return json(names.at(static_cast<size_t>(c.task))); },
-                     [names](C& c, const json& v) {
-                         for (size_t i = 0; i < names.size(); ++i)
-                             if (v.is_string() && v.get<std::string>() == names[i]) {
-                                 c.task = static_cast<Task>(i);
-                                 return;
-                             }
-                         bad_value("task", v, "one of translation | summarization | lm");
-                     }});
+        f.push_back(
+            {"task",
+             FieldKind::Choice,
+             "translation and summarization train an encoder-decoder on aligned source/target "
+             "lines; lm trains a decoder-only causal language model on plain text.",
+             names,
+             {},
+             {},
+             [names](const C& c) { return json(names.at(static_cast<size_t>(c.task))); },
+             [names](C& c, const json& v) {
+                 for (size_t i = 0; i < names.size(); ++i)
+                     if (v.is_string() && v.get<std::string>() == names[i]) {
+                         c.task = static_cast<Task>(i);
+                         return;
+                     }
+                 bad_value("task", v, "one of translation | summarization | lm");
+             }});
     }
 
     // data
@@ -127,13 +137,15 @@ std::vector<ConfigField> build_fields() {
                              {"none", "reverse"},
                              "Generate a built-in task instead of reading files. reverse: random "
                              "word sequences to be written back to front; learns in minutes."));
-    const char* parallel = "One segment per line, aligned line by line with its partner; plain or .gz.";
+    const char* parallel =
+        "One segment per line, aligned line by line with its partner; plain or .gz.";
     f.push_back(string_field("data.train_src", &C::data, &DataConfig::train_src, FieldKind::Path,
                              std::string("Training source text. ") + parallel));
     f.push_back(string_field("data.train_tgt", &C::data, &DataConfig::train_tgt, FieldKind::Path,
                              std::string("Training target text. ") + parallel));
-    f.push_back(string_field("data.valid_src", &C::data, &DataConfig::valid_src, FieldKind::Path,
-                             "Validation source text, used for validation loss and early stopping."));
+    f.push_back(
+        string_field("data.valid_src", &C::data, &DataConfig::valid_src, FieldKind::Path,
+                     "Validation source text, used for validation loss and early stopping."));
     f.push_back(string_field("data.valid_tgt", &C::data, &DataConfig::valid_tgt, FieldKind::Path,
                              "Validation target text."));
     f.push_back(string_field("data.test_src", &C::data, &DataConfig::test_src, FieldKind::Path,
@@ -154,10 +166,10 @@ std::vector<ConfigField> build_fields() {
                           "Longest target in tokens; for lm the length of each training window."));
 
     // tokenizer
-    f.push_back(choice_field("tokenizer.type", &C::tokenizer, &TokenizerConfig::type,
-                             {"sentencepiece", "word"},
-                             "sentencepiece learns subword units from the training data (no unknown "
-                             "words); word splits on spaces and keeps a fixed vocabulary."));
+    f.push_back(choice_field(
+        "tokenizer.type", &C::tokenizer, &TokenizerConfig::type, {"sentencepiece", "word"},
+        "sentencepiece learns subword units from the training data (no unknown "
+        "words); word splits on spaces and keeps a fixed vocabulary."));
     f.push_back(choice_field("tokenizer.model_type", &C::tokenizer, &TokenizerConfig::model_type,
                              {"bpe", "unigram"},
                              "bpe merges the most frequent symbol pairs; unigram keeps the pieces "
@@ -171,9 +183,9 @@ std::vector<ConfigField> build_fields() {
                            "across encoder and decoder."));
     f.push_back(bool_field("tokenizer.lowercase", &C::tokenizer, &TokenizerConfig::lowercase,
                            "Lowercase all text before tokenizing."));
-    f.push_back(string_field("tokenizer.model", &C::tokenizer, &TokenizerConfig::model,
-                             FieldKind::Path,
-                             "An existing sentencepiece .model file to use instead of training one."));
+    f.push_back(
+        string_field("tokenizer.model", &C::tokenizer, &TokenizerConfig::model, FieldKind::Path,
+                     "An existing sentencepiece .model file to use instead of training one."));
     f.push_back(int_field("tokenizer.min_freq", &C::tokenizer, &TokenizerConfig::min_freq, 1,
                           1000000, "Word-level: words seen fewer times become <unk>."));
 
@@ -189,8 +201,9 @@ std::vector<ConfigField> build_fields() {
     f.push_back(int_field("model.decoder_layers", &C::model, &ModelConfig::decoder_layers, 1, 64,
                           "Decoder layers (masked self-attention, cross-attention, feed-forward); "
                           "for lm the depth of the model."));
-    f.push_back(int_field("model.ffn_dim", &C::model, &ModelConfig::ffn_dim, 1, 65536,
-                          "Hidden width of the feed-forward block: W2 act(W1 x), usually 4 x d_model."));
+    f.push_back(
+        int_field("model.ffn_dim", &C::model, &ModelConfig::ffn_dim, 1, 65536,
+                  "Hidden width of the feed-forward block: W2 act(W1 x), usually 4 x d_model."));
     f.push_back(double_field("model.dropout", &C::model, &ModelConfig::dropout, 0.0, 0.9,
                              "Probability of zeroing an activation on the residual branches and "
                              "embeddings during training."));
@@ -199,10 +212,10 @@ std::vector<ConfigField> build_fields() {
     f.push_back(choice_field("model.norm", &C::model, &ModelConfig::norm, {"pre", "post"},
                              "pre: x + F(LN(x)), trains stably without long warmup; post (the "
                              "original paper): LN(x + F(x)), needs warmup and often diverges."));
-    f.push_back(choice_field("model.positional", &C::model, &ModelConfig::positional,
-                             {"sinusoidal", "learned", "none"},
-                             "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
-                             "a learned vector per position, or nothing (the model sees a bag of words)."));
+    f.push_back(choice_field(
+        "model.positional", &C::model, &ModelConfig::positional, {"sinusoidal", "learned", "none"},
+        "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
+        "a learned vector per position, or nothing (the model sees a bag of words)."));
     f.push_back(bool_field("model.tie_embeddings", &C::model, &ModelConfig::tie_embeddings,
                            "Use the embedding matrix as the output projection (fewer parameters, "
                            "usually better on small data)."));
@@ -220,10 +233,15 @@ std::vector<ConfigField> build_fields() {
                              "Peak learning rate reached at the end of warmup (ignored by noam, "
                              "which uses noam_factor)."));
     {
-        ConfigField betas{"train.betas", FieldKind::DoublePair,
+        ConfigField betas{"train.betas",
+                          FieldKind::DoublePair,
                           "Adam's decay rates for the gradient mean and its square (beta1, beta2); "
                           "Transformers usually use 0.9, 0.98.",
-                          {}, 0.0, 1.0, nullptr, nullptr};
+                          {},
+                          0.0,
+                          1.0,
+                          nullptr,
+                          nullptr};
         betas.get = [](const C& c) { return json{c.train.betas[0], c.train.betas[1]}; };
         betas.set = [](C& c, const json& v) {
             if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number())
@@ -236,20 +254,22 @@ std::vector<ConfigField> build_fields() {
                              "Adam's epsilon, added to the denominator for stability."));
     f.push_back(double_field("train.weight_decay", &C::train, &TrainConfig::weight_decay, 0.0, 1.0,
                              "L2 penalty (adam) or decoupled decay per step (adamw)."));
-    f.push_back(choice_field("train.schedule", &C::train, &TrainConfig::schedule,
-                             {"noam", "inverse_sqrt", "cosine", "constant"},
-                             "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
-                             "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
-                             "max steps; constant: warmup, then lr."));
+    f.push_back(
+        choice_field("train.schedule", &C::train, &TrainConfig::schedule,
+                     {"noam", "inverse_sqrt", "cosine", "constant"},
+                     "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
+                     "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
+                     "max steps; constant: warmup, then lr."));
     f.push_back(int_field("train.warmup_steps", &C::train, &TrainConfig::warmup_steps, 0, 1000000,
                           "Steps over which the learning rate rises linearly from 0; post-LN needs "
                           "this to converge."));
-    f.push_back(double_field("train.noam_factor", &C::train, &TrainConfig::noam_factor, 0.0, 100.0,
-                             "Scale of the noam schedule; its peak is factor/sqrt(d_model*warmup)."));
-    f.push_back(double_field("train.label_smoothing", &C::train, &TrainConfig::label_smoothing, 0.0,
-                             0.99,
-                             "Target distribution puts 1-eps on the right token and eps spread over "
-                             "the vocabulary: loss = (1-eps)*NLL + eps*mean(-log p)."));
+    f.push_back(
+        double_field("train.noam_factor", &C::train, &TrainConfig::noam_factor, 0.0, 100.0,
+                     "Scale of the noam schedule; its peak is factor/sqrt(d_model*warmup)."));
+    f.push_back(
+        double_field("train.label_smoothing", &C::train, &TrainConfig::label_smoothing, 0.0, 0.99,
+                     "Target distribution puts 1-eps on the right token and eps spread over "
+                     "the vocabulary: loss = (1-eps)*NLL + eps*mean(-log p)."));
     f.push_back(double_field("train.clip_norm", &C::train, &TrainConfig::clip_norm, 0.0, 1e6,
                              "Rescale gradients whose global L2 norm exceeds this (0 = off)."));
     f.push_back(int_field("train.batch_tokens", &C::train, &TrainConfig::batch_tokens, 16, 10000000,
@@ -275,7 +295,8 @@ std::vector<ConfigField> build_fields() {
     f.push_back(int_field("train.seed", &C::train, &TrainConfig::seed, 0, 2147483647,
                           "Seeds initialisation, dropout and shuffling: same seed, same curve."));
     f.push_back(choice_field("train.device", &C::train, &TrainConfig::device,
-                             {"auto", "cpu", "cuda"}, "auto picks a CUDA GPU when one is present."));
+                             {"auto", "cpu", "cuda"},
+                             "auto picks a CUDA GPU when one is present."));
     f.push_back(int_field("train.threads", &C::train, &TrainConfig::threads, 0, 1024,
                           "CPU threads for matrix work (0 = all cores)."));
     f.push_back(choice_field("train.precision", &C::train, &TrainConfig::precision,

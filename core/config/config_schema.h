@@ -17,7 +17,7 @@ namespace tfw {
 enum class FieldKind { Int, Double, Bool, String, Path, Choice, DoublePair };
 
 struct ConfigField {
-    std::string key;                   // "model.d_model"
+    std::string key;  // "model.d_model"
     FieldKind kind;
     std::string help;                  // one or two sentences, with the formula where there is one
     std::vector<std::string> choices;  // FieldKind::Choice

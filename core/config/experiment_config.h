@@ -23,14 +23,14 @@ enum class Synthetic { None, Reverse };
 enum class LengthPenaltyForm { Fairseq, Gnmt };
 
 struct DataConfig {
-    std::string dir;        // relative paths below are resolved against this ("" = working dir)
+    std::string dir;  // relative paths below are resolved against this ("" = working dir)
     Synthetic synthetic = Synthetic::None;  // generate a built-in task instead of reading files
     std::string train_src, train_tgt;       // translation / summarization: aligned files
     std::string valid_src, valid_tgt;
     std::string test_src, test_tgt;
-    std::string train, valid, test;         // language modelling: plain text
-    int max_src_len = 128;                  // longer training pairs are skipped (and counted)
-    int max_tgt_len = 128;                  // for lm: the window length in tokens
+    std::string train, valid, test;  // language modelling: plain text
+    int max_src_len = 128;           // longer training pairs are skipped (and counted)
+    int max_tgt_len = 128;           // for lm: the window length in tokens
 };
 
 struct TokenizerConfig {
@@ -39,8 +39,8 @@ struct TokenizerConfig {
     int vocab_size = 8000;  // subword vocabulary (word-level: upper bound, 0 = no cap)
     bool shared = true;     // one vocabulary for source and target
     bool lowercase = false;
-    std::string model;      // existing sentencepiece .model to load instead of training
-    int min_freq = 1;       // word-level: drop words seen fewer times
+    std::string model;  // existing sentencepiece .model to load instead of training
+    int min_freq = 1;   // word-level: drop words seen fewer times
 };
 
 struct ModelConfig {
@@ -55,7 +55,7 @@ struct ModelConfig {
     Positional positional = Positional::Sinusoidal;
     bool tie_embeddings = true;  // share input embeddings and output projection
     Activation activation = Activation::Relu;
-    int max_positions = 1024;    // size of the learned / sinusoidal position table
+    int max_positions = 1024;  // size of the learned / sinusoidal position table
 };
 
 struct TrainConfig {
@@ -72,14 +72,14 @@ struct TrainConfig {
     int batch_tokens = 4096;  // target tokens (plus source) per batch, before accumulation
     int accumulate = 1;       // batches per optimizer step
     int epochs = 10;
-    int max_steps = 0;        // 0 = no limit (epochs decide)
-    int valid_every = 500;    // optimizer steps between validations (0 = once per epoch)
-    int log_every = 10;       // optimizer steps between history lines
-    int save_every = 0;       // steps between periodic checkpoints (0 = only last and best)
-    int patience = 0;         // validations without improvement before stopping (0 = never)
+    int max_steps = 0;      // 0 = no limit (epochs decide)
+    int valid_every = 500;  // optimizer steps between validations (0 = once per epoch)
+    int log_every = 10;     // optimizer steps between history lines
+    int save_every = 0;     // steps between periodic checkpoints (0 = only last and best)
+    int patience = 0;       // validations without improvement before stopping (0 = never)
     int seed = 42;
     DevicePref device = DevicePref::Auto;
-    int threads = 0;          // intra-op CPU threads (0 = all cores)
+    int threads = 0;  // intra-op CPU threads (0 = all cores)
     Precision precision = Precision::Fp32;
 };
 

@@ -10,15 +10,15 @@
 namespace tfw {
 
 struct DecodeOptions {
-    int beam = 1;          // hypotheses kept per input (1 = greedy, unless sampling)
-    double lenpen = 1.0;   // length penalty alpha
+    int beam = 1;         // hypotheses kept per input (1 = greedy, unless sampling)
+    double lenpen = 1.0;  // length penalty alpha
     LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;  // score/len^a or /((5+len)/6)^a
-    int nbest = 1;         // hypotheses returned per input (<= beam)
+    int nbest = 1;           // hypotheses returned per input (<= beam)
     double max_len_a = 1.2;  // output at most a * source length + b tokens (lm: b new tokens)
     int max_len_b = 10;
-    int min_len = 0;         // EOS forbidden before this many tokens
-    int no_repeat_ngram = 0; // forbid repeating any n-gram of this size (0 = off)
-    bool sample = false;     // sample instead of searching
+    int min_len = 0;          // EOS forbidden before this many tokens
+    int no_repeat_ngram = 0;  // forbid repeating any n-gram of this size (0 = off)
+    bool sample = false;      // sample instead of searching
     double temperature = 1.0;
     int top_k = 0;           // sample from the k most likely tokens (0 = all)
     double top_p = 1.0;      // sample from the smallest set with this much probability

@@ -17,7 +17,8 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
     const auto device = model.parameters().front().device();
     const int64_t batch = static_cast<int64_t>(inputs.size());
     const bool lm = model.options().is_lm();
-    DecodeBatch input = make_decode_batch(inputs, lm, options, model.options().max_positions, device);
+    DecodeBatch input =
+        make_decode_batch(inputs, lm, options, model.options().max_positions, device);
 
     std::vector<Hypothesis> hyps(inputs.size());
     std::vector<bool> done(inputs.size(), false);
@@ -27,7 +28,8 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
     at::Tensor next = lm ? input.tokens : at::full({batch, 1}, kBosId, at::kLong).to(device);
 
     for (int64_t t = 0; t < input.longest_output; ++t) {
-        at::Tensor log_probs = at::log_softmax(model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
+        at::Tensor log_probs = at::log_softmax(
+            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, hyps, options, t);
         const at::Tensor best = log_probs.argmax(-1);
         const at::Tensor best_lp = log_probs.gather(1, best.unsqueeze(1)).squeeze(1).cpu();

@@ -19,11 +19,13 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
     at::Tensor tokens = at::full({static_cast<int64_t>(inputs.size()), static_cast<int64_t>(width)},
                                  kPadId, at::kLong);
     for (size_t i = 0; i < inputs.size(); ++i) {
-        TORCH_CHECK(!lm || inputs[i].size() == width, "language-model prompts in one batch must have one length");
+        TORCH_CHECK(!lm || inputs[i].size() == width,
+                    "language-model prompts in one batch must have one length");
         for (size_t j = 0; j < inputs[i].size(); ++j) tokens[i][j] = inputs[i][j];
         const int64_t len = static_cast<int64_t>(inputs[i].size());
         int64_t limit = lm ? options.max_len_b
-                           : static_cast<int64_t>(std::floor(options.max_len_a * double(len))) + options.max_len_b;
+                           : static_cast<int64_t>(std::floor(options.max_len_a * double(len))) +
+                                 options.max_len_b;
         // The decoder's position table bounds every output (BOS or the prompt included).
         limit = std::min(limit, max_positions - (lm ? len : 1) - 1);
         batch.max_output.push_back(std::max<int64_t>(1, limit));

@@ -12,8 +12,8 @@
 namespace tfw {
 
 struct DecodeBatch {
-    at::Tensor tokens;                 // [B, L]: padded sources (seq2seq) or prompts (lm, equal length)
-    std::vector<int64_t> max_output;   // per row: most output tokens allowed
+    at::Tensor tokens;  // [B, L]: padded sources (seq2seq) or prompts (lm, equal length)
+    std::vector<int64_t> max_output;  // per row: most output tokens allowed
     int64_t longest_output = 0;
 };
 

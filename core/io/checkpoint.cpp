@@ -25,7 +25,8 @@ uint32_t crc(const std::string& bytes) {
     size_t done = 0;
     while (done < bytes.size()) {  // crc32 takes a uInt length
         const size_t n = std::min<size_t>(bytes.size() - done, 1u << 30);
-        value = crc32(value, reinterpret_cast<const Bytef*>(bytes.data() + done), static_cast<uInt>(n));
+        value =
+            crc32(value, reinterpret_cast<const Bytef*>(bytes.data() + done), static_cast<uInt>(n));
         done += n;
     }
     return static_cast<uint32_t>(value);
@@ -83,27 +84,28 @@ void write_file_durably(const std::string& path, const std::string& head, const 
 }  // namespace
 
 void save_checkpoint(const Checkpoint& c, const std::string& path) {
-    const std::map<std::string, const std::string*> blobs{
-        {"src_tokenizer", &c.src_tokenizer}, {"tgt_tokenizer", &c.tgt_tokenizer},
-        {"weights", &c.weights},             {"optimizer", &c.optimizer},
-        {"history", &c.history}};
-    json header{{"format", "transformer-workbench checkpoint"},
-                {"format_version", kCheckpointFormatVersion},
-                {"versions",
-                 {{"tfw", TFW_VERSION},
-                  {"libtorch", TORCH_VERSION},
-                  {"format", kCheckpointFormatVersion}}},
-                {"config", to_json(c.config)},
-                {"src_tokenizer_type", c.src_tokenizer_type},
-                {"tgt_tokenizer_type", c.tgt_tokenizer_type},
-                {"src_vocab", c.src_vocab},
-                {"tgt_vocab", c.tgt_vocab},
-                {"parameters", c.parameters},
-                {"position", position_to_json(c.position)}};
+    const std::map<std::string, const std::string*> blobs{{"src_tokenizer", &c.src_tokenizer},
+                                                          {"tgt_tokenizer", &c.tgt_tokenizer},
+                                                          {"weights", &c.weights},
+                                                          {"optimizer", &c.optimizer},
+                                                          {"history", &c.history}};
+    json header{
+        {"format", "transformer-workbench checkpoint"},
+        {"format_version", kCheckpointFormatVersion},
+        {"versions",
+         {{"tfw", TFW_VERSION}, {"libtorch", TORCH_VERSION}, {"format", kCheckpointFormatVersion}}},
+        {"config", to_json(c.config)},
+        {"src_tokenizer_type", c.src_tokenizer_type},
+        {"tgt_tokenizer_type", c.tgt_tokenizer_type},
+        {"src_vocab", c.src_vocab},
+        {"tgt_vocab", c.tgt_vocab},
+        {"parameters", c.parameters},
+        {"position", position_to_json(c.position)}};
     std::string body;
     uint64_t offset = 0;
     for (const auto& [name, bytes] : blobs) {
-        header["blobs"][name] = {{"offset", offset}, {"size", bytes->size()}, {"crc32", crc(*bytes)}};
+        header["blobs"][name] = {
+            {"offset", offset}, {"size", bytes->size()}, {"crc32", crc(*bytes)}};
         body += *bytes;
         offset += bytes->size();
     }
@@ -155,7 +157,8 @@ Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
     const uint64_t body_start = 16 + length;
     uint64_t body_size = 0;
     for (const auto& [name, info] : header["blobs"].items())
-        body_size = std::max<uint64_t>(body_size, info["offset"].get<uint64_t>() + info["size"].get<uint64_t>());
+        body_size = std::max<uint64_t>(
+            body_size, info["offset"].get<uint64_t>() + info["size"].get<uint64_t>());
     if (file_size < body_start + body_size)
         throw CheckpointError(path + ": checkpoint is truncated (" + std::to_string(file_size) +
                               " bytes, expected " + std::to_string(body_start + body_size) + ")");
@@ -167,7 +170,8 @@ Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
         in.seekg(static_cast<std::streamoff>(body_start + (*it)["offset"].get<uint64_t>()));
         in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         if (crc(bytes) != (*it)["crc32"].get<uint32_t>())
-            throw CheckpointError(path + ": checkpoint is corrupt (" + name + " fails its checksum)");
+            throw CheckpointError(path + ": checkpoint is corrupt (" + name +
+                                  " fails its checksum)");
         return bytes;
     };
 

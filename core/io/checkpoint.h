@@ -22,20 +22,20 @@ namespace tfw {
 constexpr int kCheckpointFormatVersion = 1;
 
 class CheckpointError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // Where training stands; enough to continue exactly where it stopped.
 struct TrainingPosition {
-    int64_t step = 0;             // optimizer steps done
-    int epoch = 1;                // 1-based epoch in progress
-    int64_t batch_in_epoch = 0;   // batches of that epoch already consumed
-    int64_t tokens_seen = 0;      // target tokens
+    int64_t step = 0;            // optimizer steps done
+    int epoch = 1;               // 1-based epoch in progress
+    int64_t batch_in_epoch = 0;  // batches of that epoch already consumed
+    int64_t tokens_seen = 0;     // target tokens
     double elapsed_s = 0;
-    double best_valid_loss = 0;   // 0 = none yet
+    double best_valid_loss = 0;  // 0 = none yet
     int64_t best_step = 0;
-    int bad_validations = 0;      // since the best (early stopping)
+    int bad_validations = 0;  // since the best (early stopping)
     uint64_t dropout_seed = 0, dropout_counter = 0;
 };
 
@@ -48,7 +48,7 @@ struct Checkpoint {
     std::string weights;    // torch OutputArchive bytes of the model
     std::string optimizer;  // torch OutputArchive bytes of the optimizer (may be empty)
     TrainingPosition position;
-    std::string history;    // history.jsonl as of this checkpoint
+    std::string history;      // history.jsonl as of this checkpoint
     nlohmann::json versions;  // written by save: tfw, libtorch, format
 };
 

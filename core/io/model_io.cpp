@@ -24,7 +24,8 @@ void load_module(torch::nn::Module& module, const std::string& bytes) {
         archive.load_from(in);
         module.load(archive);
     } catch (const c10::Error& e) {
-        throw CheckpointError(std::string("the weights do not fit this model: ") + e.what_without_backtrace());
+        throw CheckpointError(std::string("the weights do not fit this model: ") +
+                              e.what_without_backtrace());
     }
 }
 
@@ -43,7 +44,8 @@ void load_optimizer(torch::optim::Optimizer& optimizer, const std::string& bytes
         archive.load_from(in);
         optimizer.load(archive);
     } catch (const c10::Error& e) {
-        throw CheckpointError(std::string("optimizer state does not fit: ") + e.what_without_backtrace());
+        throw CheckpointError(std::string("optimizer state does not fit: ") +
+                              e.what_without_backtrace());
     }
 }
 

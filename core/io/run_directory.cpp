@@ -13,11 +13,21 @@ namespace tfw {
 using json = nlohmann::json;
 
 RunPaths::RunPaths(std::string d) : dir(std::move(d)) {}
-std::string RunPaths::config() const { return (fs::path(dir) / "config.json").string(); }
-std::string RunPaths::status() const { return (fs::path(dir) / "status.json").string(); }
-std::string RunPaths::history() const { return (fs::path(dir) / "history.jsonl").string(); }
-std::string RunPaths::log() const { return (fs::path(dir) / "train.log").string(); }
-std::string RunPaths::checkpoints() const { return (fs::path(dir) / "checkpoints").string(); }
+std::string RunPaths::config() const {
+    return (fs::path(dir) / "config.json").string();
+}
+std::string RunPaths::status() const {
+    return (fs::path(dir) / "status.json").string();
+}
+std::string RunPaths::history() const {
+    return (fs::path(dir) / "history.jsonl").string();
+}
+std::string RunPaths::log() const {
+    return (fs::path(dir) / "train.log").string();
+}
+std::string RunPaths::checkpoints() const {
+    return (fs::path(dir) / "checkpoints").string();
+}
 std::string RunPaths::last_checkpoint() const {
     return (fs::path(checkpoints()) / "last.tfw").string();
 }
@@ -52,7 +62,9 @@ std::string new_run_dir(const std::string& runs_root, const std::string& name) {
 namespace {
 
 // JSON has no NaN/Inf; they are written as null and read back as NaN.
-json number(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
+json number(double value) {
+    return std::isfinite(value) ? json(value) : json(nullptr);
+}
 double read_number(const json& j, const char* key) {
     const auto it = j.find(key);
     return it == j.end() || !it->is_number() ? std::nan("") : it->get<double>();
@@ -93,7 +105,8 @@ RunStatus read_run_status(const std::string& run_dir) {
         s.state = j.value("state", "unknown");
         s.step = j.value("step", int64_t(0));
         s.planned_steps = j.value("planned_steps", int64_t(0));
-        s.best_valid_loss = j["best_valid_loss"].is_number() ? j["best_valid_loss"].get<double>() : 0;
+        s.best_valid_loss =
+            j["best_valid_loss"].is_number() ? j["best_valid_loss"].get<double>() : 0;
         s.elapsed_s = j.value("elapsed_s", 0.0);
         s.message = j.value("message", "");
         s.started_at = j.value("started_at", "");
@@ -104,19 +117,28 @@ RunStatus read_run_status(const std::string& run_dir) {
 }
 
 json to_json(const StepReport& r) {
-    return {{"kind", "step"},          {"step", r.step},
-            {"epoch", r.epoch},        {"epoch_progress", r.epoch_progress},
-            {"loss", number(r.train_loss)}, {"nll", number(r.train_nll)},
-            {"lr", r.lr},              {"grad_norm", number(r.grad_norm)},
-            {"tokens_per_s", r.tokens_per_s}, {"tokens_seen", r.tokens_seen},
+    return {{"kind", "step"},
+            {"step", r.step},
+            {"epoch", r.epoch},
+            {"epoch_progress", r.epoch_progress},
+            {"loss", number(r.train_loss)},
+            {"nll", number(r.train_nll)},
+            {"lr", r.lr},
+            {"grad_norm", number(r.grad_norm)},
+            {"tokens_per_s", r.tokens_per_s},
+            {"tokens_seen", r.tokens_seen},
             {"elapsed_s", r.elapsed_s}};
 }
 
 json to_json(const ValidationReport& r) {
-    return {{"kind", "validation"}, {"step", r.step},
-            {"epoch", r.epoch},     {"loss", number(r.loss)},
-            {"perplexity", number(r.perplexity)}, {"accuracy", number(r.accuracy)},
-            {"is_best", r.is_best}, {"tokens_seen", r.tokens_seen},
+    return {{"kind", "validation"},
+            {"step", r.step},
+            {"epoch", r.epoch},
+            {"loss", number(r.loss)},
+            {"perplexity", number(r.perplexity)},
+            {"accuracy", number(r.accuracy)},
+            {"is_best", r.is_best},
+            {"tokens_seen", r.tokens_seen},
             {"elapsed_s", r.elapsed_s}};
 }
 
@@ -167,7 +189,9 @@ HistoryWriter::HistoryWriter(const std::string& run_dir)
     if (!out_) throw std::runtime_error("cannot write " + RunPaths(run_dir).history());
 }
 
-void HistoryWriter::append(const StepReport& report) { out_ << to_json(report).dump() << "\n" << std::flush; }
+void HistoryWriter::append(const StepReport& report) {
+    out_ << to_json(report).dump() << "\n" << std::flush;
+}
 void HistoryWriter::append(const ValidationReport& report) {
     out_ << to_json(report).dump() << "\n" << std::flush;
 }
@@ -194,8 +218,9 @@ std::vector<RunSummary> list_runs(const std::string& runs_root) {
         runs.push_back(std::move(run));
     }
     std::sort(runs.begin(), runs.end(), [](const RunSummary& a, const RunSummary& b) {
-        return a.status.started_at != b.status.started_at ? a.status.started_at > b.status.started_at
-                                                          : a.name > b.name;
+        return a.status.started_at != b.status.started_at
+                   ? a.status.started_at > b.status.started_at
+                   : a.name > b.name;
     });
     return runs;
 }

@@ -58,12 +58,12 @@ RunHistory read_history(const std::string& run_dir);
 
 // Appends reports to history.jsonl, one flushed line each.
 class HistoryWriter {
-public:
+  public:
     explicit HistoryWriter(const std::string& run_dir);
     void append(const StepReport& report);
     void append(const ValidationReport& report);
 
-private:
+  private:
     std::ofstream out_;
 };
 

@@ -22,7 +22,8 @@ DecoderLayerImpl::DecoderLayerImpl(const ModelOptions& o)
             "cross_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, false));
         norm2_ = register_module("norm2", make_norm(o.d_model));
     }
-    feed_forward_ = register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
+    feed_forward_ =
+        register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
     norm3_ = register_module("norm3", make_norm(o.d_model));
 }
 
@@ -35,9 +36,9 @@ at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& 
     AttentionCache* cross_cache = cache ? &cache->cross : nullptr;
     at::Tensor x = input;
     if (pre_norm_) {
-        x = x + fast_dropout(
-                    self_attention->forward(norm1_->forward(x), {}, self_mask, self_weights, self_cache),
-                    p);
+        x = x + fast_dropout(self_attention->forward(norm1_->forward(x), {}, self_mask,
+                                                     self_weights, self_cache),
+                             p);
         if (cross_attention)
             x = x + fast_dropout(cross_attention->forward(norm2_->forward(x), memory, memory_mask,
                                                           cross_weights, cross_cache),
@@ -45,11 +46,13 @@ at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& 
         x = x + fast_dropout(feed_forward_->forward(norm3_->forward(x)), p);
     } else {
         x = norm1_->forward(
-            x + fast_dropout(self_attention->forward(x, {}, self_mask, self_weights, self_cache), p));
+            x +
+            fast_dropout(self_attention->forward(x, {}, self_mask, self_weights, self_cache), p));
         if (cross_attention)
-            x = norm2_->forward(x + fast_dropout(cross_attention->forward(x, memory, memory_mask,
-                                                                          cross_weights, cross_cache),
-                                                 p));
+            x = norm2_->forward(x +
+                                fast_dropout(cross_attention->forward(x, memory, memory_mask,
+                                                                      cross_weights, cross_cache),
+                                             p));
         x = norm3_->forward(x + fast_dropout(feed_forward_->forward(x), p));
     }
     return x;

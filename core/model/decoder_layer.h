@@ -26,7 +26,7 @@ struct DecoderLayerImpl : torch::nn::Module {
     MultiHeadAttention self_attention{nullptr};
     MultiHeadAttention cross_attention{nullptr};  // null for a language model
 
-private:
+  private:
     bool pre_norm_;
     double dropout_;
     FeedForward feed_forward_{nullptr};

@@ -14,11 +14,12 @@ namespace tfw {
 struct EncoderLayerImpl : torch::nn::Module {
     explicit EncoderLayerImpl(const ModelOptions& options);
     // mask: additive key-padding mask [B, 1, 1, S]
-    at::Tensor forward(const at::Tensor& x, const at::Tensor& mask, at::Tensor* weights_out = nullptr);
+    at::Tensor forward(const at::Tensor& x, const at::Tensor& mask,
+                       at::Tensor* weights_out = nullptr);
 
     MultiHeadAttention self_attention{nullptr};
 
-private:
+  private:
     bool pre_norm_;
     double dropout_;
     FeedForward feed_forward_{nullptr};

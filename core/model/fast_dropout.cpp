@@ -55,6 +55,8 @@ void set_dropout_rng_state(DropoutRngState state) {
     g_counter = state.counter;
 }
 
-DropoutRngState dropout_rng_state() { return {g_seed.load(), g_counter.load()}; }
+DropoutRngState dropout_rng_state() {
+    return {g_seed.load(), g_counter.load()};
+}
 
 }  // namespace tfw

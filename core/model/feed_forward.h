@@ -12,7 +12,7 @@ struct FeedForwardImpl : torch::nn::Module {
     FeedForwardImpl(int64_t d_model, int64_t ffn_dim, Activation activation);
     at::Tensor forward(const at::Tensor& x);
 
-private:
+  private:
     Activation activation_;
     torch::nn::Linear inner_{nullptr}, outer_{nullptr};
 };

@@ -19,10 +19,10 @@ struct ModelOptions {
     Positional positional = Positional::Sinusoidal;
     Activation activation = Activation::Relu;
     int64_t max_positions = 1024;
-    int64_t src_vocab = 0;      // 0 for a language model
+    int64_t src_vocab = 0;  // 0 for a language model
     int64_t tgt_vocab = 0;
-    bool shared_vocab = true;   // encoder and decoder share one embedding table
-    bool tie_embeddings = true; // output projection = target embedding
+    bool shared_vocab = true;    // encoder and decoder share one embedding table
+    bool tie_embeddings = true;  // output projection = target embedding
 
     bool is_lm() const { return encoder_layers == 0; }
 };

@@ -4,9 +4,15 @@ namespace tfw {
 
 namespace {
 
-int64_t attention(int64_t d) { return 4 * d * d + 4 * d; }  // q, k, v, out with biases
-int64_t feed_forward(int64_t d, int64_t f) { return 2 * d * f + f + d; }
-int64_t layer_norm(int64_t d) { return 2 * d; }
+int64_t attention(int64_t d) {
+    return 4 * d * d + 4 * d;
+}  // q, k, v, out with biases
+int64_t feed_forward(int64_t d, int64_t f) {
+    return 2 * d * f + f + d;
+}
+int64_t layer_norm(int64_t d) {
+    return 2 * d;
+}
 
 }  // namespace
 
@@ -21,7 +27,7 @@ int64_t count_parameters(const ExperimentConfig& c, int64_t src_vocab, int64_t t
     const int64_t dec_layer = attention(d) + feed_forward(d, f) + 2 * layer_norm(d) +
                               (c.is_lm() ? 0 : attention(d) + layer_norm(d));
     total += c.model.decoder_layers * dec_layer + (pre ? layer_norm(d) : 0) + positions;
-    total += tgt_vocab * d;                                // target embedding
+    total += tgt_vocab * d;                               // target embedding
     if (!c.model.tie_embeddings) total += tgt_vocab * d;  // separate output projection
     if (!c.is_lm()) {
         const int64_t enc_layer = attention(d) + feed_forward(d, f) + 2 * layer_norm(d);

@@ -20,7 +20,8 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads,
                 ")");
     in_proj_ = register_module("in_proj",
                                torch::nn::Linear(d_model, self_attention ? 3 * d_model : d_model));
-    if (!self_attention) kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
+    if (!self_attention)
+        kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
     out_proj_ = register_module("out_proj", torch::nn::Linear(d_model, d_model));
 }
 
@@ -65,7 +66,8 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     if (mask.defined()) scores = scores + mask;
     at::Tensor weights = at::softmax(scores, -1);
     if (weights_out) *weights_out = weights.detach();
-    if (is_training() && attention_dropout_ > 0) weights = fast_dropout(weights, attention_dropout_);
+    if (is_training() && attention_dropout_ > 0)
+        weights = fast_dropout(weights, attention_dropout_);
     at::Tensor context = at::matmul(weights, v);  // [B, H, Tq, dh]
     if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});
     context = context.transpose(1, 2).reshape({batch, q_len, d_model_});

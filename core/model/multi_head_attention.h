@@ -30,7 +30,7 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
 
     int64_t heads() const { return heads_; }
 
-private:
+  private:
     at::Tensor split_heads(const at::Tensor& x) const;  // [B, T, d] -> [B, H, T, dh]
 
     int64_t d_model_, heads_, d_head_;

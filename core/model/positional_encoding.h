@@ -14,10 +14,10 @@ struct PositionalEncodingImpl : torch::nn::Module {
     // Positions [offset, offset + len) as [len, d_model]; undefined for Positional::None.
     at::Tensor forward(int64_t len, int64_t offset = 0);
 
-private:
+  private:
     Positional kind_;
     int64_t max_positions_;
-    at::Tensor table_;                        // sinusoidal (a buffer)
+    at::Tensor table_;                       // sinusoidal (a buffer)
     torch::nn::Embedding learned_{nullptr};  // learned
 };
 TORCH_MODULE(PositionalEncoding);

@@ -19,7 +19,8 @@ at::Tensor causal_mask(int64_t len, const at::TensorOptions& options) {
 
 at::Tensor padding_mask(const at::Tensor& tokens, const at::TensorOptions& options) {
     const at::Tensor pad = tokens.eq(kPadId).view({tokens.size(0), 1, 1, tokens.size(1)});
-    return at::zeros(pad.sizes(), options).masked_fill_(pad, -std::numeric_limits<float>::infinity());
+    return at::zeros(pad.sizes(), options)
+        .masked_fill_(pad, -std::numeric_limits<float>::infinity());
 }
 
 }  // namespace
@@ -38,23 +39,24 @@ TransformerModelImpl::TransformerModelImpl(ModelOptions o)
     : options_(o), embed_scale_(std::sqrt(static_cast<double>(o.d_model))) {
     TORCH_CHECK(o.tgt_vocab > 0, "target vocabulary must not be empty");
     tgt_embedding_ = register_module("tgt_embedding", torch::nn::Embedding(o.tgt_vocab, o.d_model));
-    tgt_positions_ =
-        register_module("tgt_positions", PositionalEncoding(o.positional, o.max_positions, o.d_model));
+    tgt_positions_ = register_module("tgt_positions",
+                                     PositionalEncoding(o.positional, o.max_positions, o.d_model));
     decoder_layers_ = register_module("decoder_layers", torch::nn::ModuleList());
     for (int64_t i = 0; i < o.decoder_layers; ++i) decoder_layers_->push_back(DecoderLayer(o));
     if (o.pre_norm)
-        decoder_norm_ = register_module("decoder_norm",
-                                        torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+        decoder_norm_ = register_module(
+            "decoder_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
     if (!o.tie_embeddings)
         output_ = register_module(
-            "output", torch::nn::Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
+            "output",
+            torch::nn::Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
 
     if (!o.is_lm()) {
         if (!o.shared_vocab)
             src_embedding_ =
                 register_module("src_embedding", torch::nn::Embedding(o.src_vocab, o.d_model));
-        src_positions_ = register_module("src_positions",
-                                         PositionalEncoding(o.positional, o.max_positions, o.d_model));
+        src_positions_ = register_module(
+            "src_positions", PositionalEncoding(o.positional, o.max_positions, o.d_model));
         encoder_layers_ = register_module("encoder_layers", torch::nn::ModuleList());
         for (int64_t i = 0; i < o.encoder_layers; ++i) encoder_layers_->push_back(EncoderLayer(o));
         if (o.pre_norm)
@@ -71,7 +73,8 @@ void initialize_weights(TransformerModelImpl& model) {
         const std::string& name = item.key();
         if (p.dim() > 1) {
             torch::nn::init::xavier_uniform_(p);
-        } else if (name.find("norm") != std::string::npos && name.rfind("weight") == name.size() - 6) {
+        } else if (name.find("norm") != std::string::npos &&
+                   name.rfind("weight") == name.size() - 6) {
             p.fill_(1.0);
         } else {
             p.zero_();
@@ -111,8 +114,8 @@ at::Tensor TransformerModelImpl::decode(const at::Tensor& tgt_in, const EncoderO
     const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
     for (const auto& module : *decoder_layers_) {
         at::Tensor self_w, cross_w;
-        x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask,
-                                                maps ? &self_w : nullptr, maps ? &cross_w : nullptr);
+        x = module->as<DecoderLayer>()->forward(
+            x, self_mask, memory, memory_mask, maps ? &self_w : nullptr, maps ? &cross_w : nullptr);
         if (maps) {
             maps->decoder_self.push_back(self_w);
             if (cross_w.defined()) maps->cross.push_back(cross_w);
@@ -137,8 +140,9 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
     size_t i = 0;
     for (const auto& module : *decoder_layers_) {
         at::Tensor self_w, cross_w;
-        x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask, maps ? &self_w : nullptr,
-                                                maps ? &cross_w : nullptr, &cache.layers[i++]);
+        x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask,
+                                                maps ? &self_w : nullptr, maps ? &cross_w : nullptr,
+                                                &cache.layers[i++]);
         if (maps) {
             maps->decoder_self.push_back(self_w);
             if (cross_w.defined()) maps->cross.push_back(cross_w);

@@ -40,15 +40,16 @@ struct TransformerModelImpl : torch::nn::Module {
     explicit TransformerModelImpl(ModelOptions options);
 
     // Teacher-forced logits [B, T, V]; src undefined for a language model.
-    at::Tensor forward(const at::Tensor& src, const at::Tensor& tgt_in, AttentionMaps* maps = nullptr);
+    at::Tensor forward(const at::Tensor& src, const at::Tensor& tgt_in,
+                       AttentionMaps* maps = nullptr);
 
     EncoderOutput encode(const at::Tensor& src, AttentionMaps* maps = nullptr);
     // Hidden states [B, T, d] of the whole target prefix (teacher forcing).
     at::Tensor decode(const at::Tensor& tgt_in, const EncoderOutput* encoded,
                       AttentionMaps* maps = nullptr);
     // One step: logits [B, V] for the next token after `tokens` [B, 1], using and extending cache.
-    at::Tensor decode_step(const at::Tensor& tokens, const EncoderOutput* encoded, DecoderCache& cache,
-                           AttentionMaps* maps = nullptr);
+    at::Tensor decode_step(const at::Tensor& tokens, const EncoderOutput* encoded,
+                           DecoderCache& cache, AttentionMaps* maps = nullptr);
     at::Tensor project(const at::Tensor& hidden);  // [.., d] -> [.., V]
 
     // Switches heads off (mask of 0/1 per head) in one layer; undefined mask = all on.
@@ -57,7 +58,7 @@ struct TransformerModelImpl : torch::nn::Module {
     const ModelOptions& options() const { return options_; }
     int64_t parameter_count() const;
 
-private:
+  private:
     at::Tensor embed(const at::Tensor& tokens, torch::nn::Embedding& table, PositionalEncoding& pos,
                      int64_t offset);
 

@@ -35,22 +35,22 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     model->to(device);
     model->train();
     result.params = model->parameter_count();
-    torch::optim::Adam optimizer(
-        model->parameters(),
-        torch::optim::AdamOptions(1e-4).betas({0.9, 0.98}).eps(1e-9));
+    torch::optim::Adam optimizer(model->parameters(),
+                                 torch::optim::AdamOptions(1e-4).betas({0.9, 0.98}).eps(1e-9));
 
     BatchTensors batch;
     batch.src = at::randint(4, o.vocab, {o.batch, o.src_len}, at::kLong).to(device);
     const at::Tensor tgt = at::randint(4, o.vocab, {o.batch, o.tgt_len + 1}, at::kLong).to(device);
     batch.tgt_in = tgt.slice(1, 0, o.tgt_len);
     batch.tgt_out = tgt.slice(1, 1, o.tgt_len + 1);
-    const int64_t tgt_tokens = int64_t(o.batch) * o.tgt_len, src_tokens = int64_t(o.batch) * o.src_len;
+    const int64_t tgt_tokens = int64_t(o.batch) * o.tgt_len,
+                  src_tokens = int64_t(o.batch) * o.src_len;
     const auto parameters = model->parameters();
 
     auto step = [&] {
         optimizer.zero_grad();
-        const StepStats stats =
-            forward_backward(*model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), o.precision);
+        const StepStats stats = forward_backward(
+            *model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), o.precision);
         clip_gradients(parameters, 1.0);
         optimizer.step();
         return stats.loss / static_cast<double>(stats.tokens);

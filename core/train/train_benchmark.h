@@ -11,15 +11,15 @@ namespace tfw {
 
 struct TrainBenchOptions {
     int threads = 2;
-    int steps = 20;   // timed steps
-    int warmup = 3;   // untimed steps first
+    int steps = 20;  // timed steps
+    int warmup = 3;  // untimed steps first
     int batch = 64;
     int src_len = 24;
     int tgt_len = 24;
     int d_model = 256;
     int heads = 8;
     int ffn = 1024;
-    int layers = 3;   // encoder and decoder each
+    int layers = 3;  // encoder and decoder each
     int vocab = 8000;
     bool norm_first = false;  // the reference's default is post-LN
     std::string device = "cpu";

@@ -3,8 +3,8 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
-#include <torch/version.h>
 #include <torch/utils.h>
+#include <torch/version.h>
 
 #include <thread>
 
@@ -24,7 +24,9 @@ at::Tensor to_tensor(const std::vector<int64_t>& data, int64_t rows, int64_t col
 
 // LibTorch 2.4 replaced the per-device autocast functions with ones taking a device type.
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-bool autocast_enabled(at::DeviceType type) { return at::autocast::is_autocast_enabled(type); }
+bool autocast_enabled(at::DeviceType type) {
+    return at::autocast::is_autocast_enabled(type);
+}
 void set_autocast(at::DeviceType type, bool enabled, at::ScalarType dtype) {
     at::autocast::set_autocast_enabled(type, enabled);
     at::autocast::set_autocast_dtype(type, dtype);
@@ -46,7 +48,7 @@ void set_autocast(at::DeviceType type, bool enabled, at::ScalarType dtype) {
 
 // Turns autocast on for the lifetime of the guard when precision asks for it.
 class AutocastGuard {
-public:
+  public:
     AutocastGuard(Precision precision, const at::Device& device) : type_(device.type()) {
         if (precision == Precision::Fp32) return;
         previous_ = autocast_enabled(type_);
@@ -61,7 +63,7 @@ public:
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;
 
-private:
+  private:
     at::DeviceType type_;
     bool active_ = false, previous_ = false;
 };
@@ -91,7 +93,8 @@ StepStats forward_backward(TransformerModelImpl& model, const BatchTensors& batc
             sums.correct.item<int64_t>()};
 }
 
-StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch, Precision precision) {
+StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch,
+                         Precision precision) {
     torch::NoGradGuard no_grad;
     AutocastGuard autocast(precision, batch.tgt_in.device());
     const at::Tensor logits = model.forward(batch.src, batch.tgt_in);
@@ -118,7 +121,8 @@ double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm
 int configure_threads(int threads) {
     install_caching_cpu_allocator();
     // LibTorch's default reported 1 thread on 2-core machines: set it explicitly.
-    const int wanted = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int wanted =
+        threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     at::set_num_threads(wanted);
     return at::get_num_threads();
 }

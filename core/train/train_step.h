@@ -13,7 +13,7 @@
 namespace tfw {
 
 struct BatchTensors {
-    at::Tensor src;  // [B, S] (undefined for lm)
+    at::Tensor src;              // [B, S] (undefined for lm)
     at::Tensor tgt_in, tgt_out;  // [B, T]
     int64_t src_tokens = 0, tgt_tokens = 0;
 };
@@ -32,7 +32,8 @@ StepStats forward_backward(TransformerModelImpl& model, const BatchTensors& batc
                            double label_smoothing, double loss_scale, Precision precision);
 
 // Forward only, no dropout, no gradients (validation).
-StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch, Precision precision);
+StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch,
+                         Precision precision);
 
 // Global L2 norm of the gradients before clipping; clips to max_norm when max_norm > 0.
 double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm);

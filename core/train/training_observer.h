@@ -11,7 +11,7 @@ namespace tfw {
 
 struct TrainingStarted {
     std::string run_dir;
-    std::string device;           // "cpu (2 threads)", "cuda:0 NVIDIA H200"
+    std::string device;  // "cpu (2 threads)", "cuda:0 NVIDIA H200"
     int64_t parameters = 0;
     int64_t train_examples = 0;
     int64_t valid_examples = 0;
@@ -21,16 +21,16 @@ struct TrainingStarted {
 };
 
 struct StepReport {
-    int64_t step = 0;            // optimizer steps done
-    int epoch = 0;               // 1-based
-    double epoch_progress = 0;   // 0..1 within the epoch
-    double train_loss = 0;       // label-smoothed loss per target token, mean since last report
-    double train_nll = 0;        // without smoothing (perplexity = exp(train_nll))
+    int64_t step = 0;           // optimizer steps done
+    int epoch = 0;              // 1-based
+    double epoch_progress = 0;  // 0..1 within the epoch
+    double train_loss = 0;      // label-smoothed loss per target token, mean since last report
+    double train_nll = 0;       // without smoothing (perplexity = exp(train_nll))
     double lr = 0;
-    double grad_norm = 0;        // before clipping
-    double tokens_per_s = 0;     // source + target tokens
-    int64_t tokens_seen = 0;     // target tokens since the start of training
-    double elapsed_s = 0;        // training wall time, resumed runs included
+    double grad_norm = 0;     // before clipping
+    double tokens_per_s = 0;  // source + target tokens
+    int64_t tokens_seen = 0;  // target tokens since the start of training
+    double elapsed_s = 0;     // training wall time, resumed runs included
 };
 
 struct ValidationReport {
@@ -71,7 +71,7 @@ struct TrainingFinished {
 enum class LogLevel { Info, Warning, Error };
 
 class TrainingObserver {
-public:
+  public:
     virtual ~TrainingObserver() = default;
     virtual void on_started(const TrainingStarted&) {}
     virtual void on_step(const StepReport&) {}

@@ -28,12 +28,13 @@ namespace tfw {
 namespace {
 
 double now_s() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 // Problems of the run itself that end it with a message instead of an exception.
 class RunFailure : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -48,9 +49,11 @@ std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainConfig& t,
     const std::tuple<double, double> betas{t.betas[0], t.betas[1]};
     if (t.optimizer == OptimizerType::AdamW)
         return std::make_unique<torch::optim::AdamW>(
-            parameters, torch::optim::AdamWOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
+            parameters,
+            torch::optim::AdamWOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
     return std::make_unique<torch::optim::Adam>(
-        parameters, torch::optim::AdamOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
+        parameters,
+        torch::optim::AdamOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
 }
 
 void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {
@@ -62,11 +65,16 @@ void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {
 TrainingRun::TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control)
     : run_dir_(std::move(run_dir)), paths_(run_dir_), observer_(observer), control_(control) {}
 
-double TrainingRun::elapsed() const { return elapsed_before_ + (now_s() - session_start_) - paused_s_; }
+double TrainingRun::elapsed() const {
+    return elapsed_before_ + (now_s() - session_start_) - paused_s_;
+}
 
 void TrainingRun::log(LogLevel level, const std::string& message) {
     static const char* names[] = {"info", "warning", "error"};
-    if (log_file_) log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message << "\n" << std::flush;
+    if (log_file_)
+        log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message
+                  << "\n"
+                  << std::flush;
     observer_.on_log(level, message);
 }
 
@@ -88,7 +96,8 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
         require_valid(config_);
         std::error_code ec;
         if (fs::exists(run_dir_) && !fs::is_empty(run_dir_, ec))
-            throw ConfigError("run directory " + run_dir_ + " is not empty; choose a new one or resume it");
+            throw ConfigError("run directory " + run_dir_ +
+                              " is not empty; choose a new one or resume it");
         fs::create_directories(paths_.checkpoints());
         save_config_file(config_, paths_.config());
         log_file_.open(paths_.log(), std::ios::app);
@@ -117,10 +126,12 @@ TrainingFinished TrainingRun::resume() {
         history_ = std::make_unique<HistoryWriter>(run_dir_);
         log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
         auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
-        auto tgt = checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
-                       ? src
-                       : deserialize_tokenizer(checkpoint.tgt_tokenizer_type, checkpoint.tgt_tokenizer);
-        data_ = prepare_data_with(config_, src, tgt, [&](LogLevel level, const std::string& m) { log(level, m); });
+        auto tgt =
+            checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
+                ? src
+                : deserialize_tokenizer(checkpoint.tgt_tokenizer_type, checkpoint.tgt_tokenizer);
+        data_ = prepare_data_with(config_, src, tgt,
+                                  [&](LogLevel level, const std::string& m) { log(level, m); });
         build(&checkpoint);
     });
 }
@@ -182,7 +193,8 @@ void TrainingRun::build(const Checkpoint* from) {
         last_validated_step_ = position_.step;
     } else {
         position_ = TrainingPosition{};
-        position_.dropout_seed = static_cast<uint64_t>(config_.train.seed) * 0x9E3779B97F4A7C15ULL + 1;
+        position_.dropout_seed =
+            static_cast<uint64_t>(config_.train.seed) * 0x9E3779B97F4A7C15ULL + 1;
         set_dropout_rng_state({position_.dropout_seed, 0});
     }
 
@@ -190,20 +202,22 @@ void TrainingRun::build(const Checkpoint* from) {
         make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1).size());
     steps_per_epoch_ = (batches + config_.train.accumulate - 1) / config_.train.accumulate;
     planned_steps_ = steps_per_epoch_ * config_.train.epochs;
-    if (config_.train.max_steps > 0) planned_steps_ = std::min<int64_t>(planned_steps_, config_.train.max_steps);
+    if (config_.train.max_steps > 0)
+        planned_steps_ = std::min<int64_t>(planned_steps_, config_.train.max_steps);
 
     TrainingStarted started;
     started.run_dir = run_dir_;
-    started.device = device_.is_cpu() ? "cpu (" + std::to_string(threads) + " threads)" : describe_device(device_);
+    started.device = device_.is_cpu() ? "cpu (" + std::to_string(threads) + " threads)"
+                                      : describe_device(device_);
     started.parameters = model_->parameter_count();
     started.train_examples = static_cast<int64_t>(data_.train.examples.size());
     started.valid_examples = static_cast<int64_t>(data_.valid.examples.size());
     started.steps_per_epoch = steps_per_epoch_;
     started.planned_steps = planned_steps_;
     started.start_step = position_.step;
-    log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " + started.device +
-                            "; " + std::to_string(steps_per_epoch_) + " steps per epoch, " +
-                            std::to_string(planned_steps_) + " planned");
+    log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " +
+                            started.device + "; " + std::to_string(steps_per_epoch_) +
+                            " steps per epoch, " + std::to_string(planned_steps_) + " planned");
     write_status("running");
     observer_.on_started(started);
 }
@@ -233,18 +247,20 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     int64_t all_tokens = 0;
     for (size_t i = first; i < first + count; ++i) {
         const BatchTensors batch = to_tensors(batches[i], device_);
-        const StepStats stats = forward_backward(*model_, batch, config_.train.label_smoothing,
-                                                 scale / static_cast<double>(tokens), config_.train.precision);
+        const StepStats stats =
+            forward_backward(*model_, batch, config_.train.label_smoothing,
+                             scale / static_cast<double>(tokens), config_.train.precision);
         loss += stats.loss;
         nll += stats.nll;
         all_tokens += batch.src_tokens + batch.tgt_tokens;
     }
     const auto parameters = model_->parameters();
     if (!std::isfinite(loss)) {
-        throw RunFailure(std::string("the loss became ") + (std::isnan(loss) ? "NaN" : "infinite") + " at step " +
-                         std::to_string(position_.step + 1) +
+        throw RunFailure(std::string("the loss became ") + (std::isnan(loss) ? "NaN" : "infinite") +
+                         " at step " + std::to_string(position_.step + 1) +
                          ". Try a lower train.lr (now " + format_number(config_.train.lr) +
-                         "), more train.warmup_steps (now " + std::to_string(config_.train.warmup_steps) +
+                         "), more train.warmup_steps (now " +
+                         std::to_string(config_.train.warmup_steps) +
                          "), train.clip_norm 1.0, model.norm pre, or train.precision fp32.");
     }
     if (fp16) {
@@ -256,7 +272,8 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
         if (!finite) {
             fp16_scale_ /= 2;
             fp16_good_steps_ = 0;
-            log(LogLevel::Warning, "fp16 gradients overflowed; loss scale now " + format_number(fp16_scale_));
+            log(LogLevel::Warning,
+                "fp16 gradients overflowed; loss scale now " + format_number(fp16_scale_));
             return false;
         }
         for (const auto& p : parameters)
@@ -306,8 +323,10 @@ ValidationReport TrainingRun::validate() {
     model_->eval();
     double nll = 0;
     int64_t tokens = 0, correct = 0;
-    for (const Batch& batch : make_batches(data_.valid.examples, config_.train.batch_tokens, false, 0, 0)) {
-        const StepStats stats = evaluate_batch(*model_, to_tensors(batch, device_), config_.train.precision);
+    for (const Batch& batch :
+         make_batches(data_.valid.examples, config_.train.batch_tokens, false, 0, 0)) {
+        const StepStats stats =
+            evaluate_batch(*model_, to_tensors(batch, device_), config_.train.precision);
         nll += stats.nll;
         tokens += stats.tokens;
         correct += stats.correct;
@@ -359,7 +378,8 @@ void TrainingRun::report_samples() {
                 std::vector<int>(e.tgt_in.begin() + kPromptTokens, e.tgt_in.end()));
         } else {
             input.assign(e.src.begin(), e.src.end());
-            sample.reference = data_.tgt_tokenizer->decode(std::vector<int>(e.tgt_out.begin(), e.tgt_out.end()));
+            sample.reference =
+                data_.tgt_tokenizer->decode(std::vector<int>(e.tgt_out.begin(), e.tgt_out.end()));
         }
         sample.input = data_.src_tokenizer->decode(input);
         inputs.push_back(std::move(input));
@@ -374,10 +394,12 @@ void TrainingRun::report_samples() {
     const auto outputs = decode_ids(*model_, inputs, options);
     model_->train();
     for (size_t i = 0; i < outputs.size(); ++i) {
-        if (!outputs[i].empty()) report.samples[i].output = data_.tgt_tokenizer->decode(outputs[i][0].tokens);
+        if (!outputs[i].empty())
+            report.samples[i].output = data_.tgt_tokenizer->decode(outputs[i][0].tokens);
         if (log_file_)
             log_file_ << "  sample " << i + 1 << ": " << report.samples[i].input << " => "
-                      << report.samples[i].output << "   (reference: " << report.samples[i].reference << ")\n";
+                      << report.samples[i].output
+                      << "   (reference: " << report.samples[i].reference << ")\n";
     }
     log_file_ << std::flush;
     observer_.on_samples(report);
@@ -445,7 +467,9 @@ TrainingFinished TrainingRun::loop() {
         finished.step = position_.step;
         return finished;
     };
-    auto out_of_patience = [&] { return t.patience > 0 && position_.bad_validations >= t.patience; };
+    auto out_of_patience = [&] {
+        return t.patience > 0 && position_.bad_validations >= t.patience;
+    };
     auto early_stop = [&] {
         return finish(FinishReason::EarlyStopped, "early_stopped",
                       "stopped early: validation loss has not improved for " +
@@ -458,8 +482,9 @@ TrainingFinished TrainingRun::loop() {
                                           static_cast<uint64_t>(t.seed), position_.epoch);
         while (position_.batch_in_epoch < static_cast<int64_t>(batches.size())) {
             if (control_.stop.load() || !wait_while_paused())
-                return finish(FinishReason::Stopped, "stopped",
-                              "stopped at step " + std::to_string(position_.step) + "; resume to continue");
+                return finish(
+                    FinishReason::Stopped, "stopped",
+                    "stopped at step " + std::to_string(position_.step) + "; resume to continue");
             const size_t first = static_cast<size_t>(position_.batch_in_epoch);
             const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
             const bool stepped = train_step(batches, first, count);
@@ -474,8 +499,9 @@ TrainingFinished TrainingRun::loop() {
                 save(false);
             }
             if (t.max_steps > 0 && position_.step >= t.max_steps)
-                return finish(FinishReason::Completed, "completed",
-                              "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
+                return finish(
+                    FinishReason::Completed, "completed",
+                    "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
         }
         if (t.valid_every == 0) {
             report_steps();

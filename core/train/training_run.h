@@ -16,12 +16,12 @@
 namespace tfw {
 
 class TrainingRun {
-public:
+  public:
     TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control);
     TrainingFinished start(const ExperimentConfig& config);  // a new run
     TrainingFinished resume();                               // from checkpoints/last.tfw
 
-private:
+  private:
     TrainingFinished guarded(const std::function<void()>& setup);
     void build(const Checkpoint* from);
     TrainingFinished loop();
@@ -59,8 +59,8 @@ private:
         int64_t tokens = 0, all_tokens = 0, steps = 0;
         double since = 0;  // elapsed() at the last report
     } pending_;
-    double session_start_ = 0;  // steady clock seconds when this session began
-    double elapsed_before_ = 0; // training time of earlier sessions (resume)
+    double session_start_ = 0;   // steady clock seconds when this session began
+    double elapsed_before_ = 0;  // training time of earlier sessions (resume)
     double paused_s_ = 0;
     int64_t last_validated_step_ = -1;
 };

@@ -26,11 +26,13 @@ size_t size_class(size_t n) {
 }
 
 class CachingCpuAllocator final : public c10::Allocator {
-public:
+  public:
     explicit CachingCpuAllocator(size_t limit) : limit_(limit) {}
 
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-    c10::DataPtr allocate(size_t n) override { return wrap(take(n)); }
+    c10::DataPtr allocate(size_t n) override {
+        return wrap(take(n));
+    }
     void copy_data(void* dest, const void* src, std::size_t count) const override {
         default_copy_data(dest, src, count);
     }
@@ -40,14 +42,16 @@ public:
     }
 #endif
     // LibTorch's raw_allocate() needs the context to be the data pointer itself.
-    c10::DeleterFnPtr raw_deleter() const override { return &release; }
+    c10::DeleterFnPtr raw_deleter() const override {
+        return &release;
+    }
 
     CpuAllocatorStats stats() {
         std::lock_guard<std::mutex> lock(mutex_);
         return stats_;
     }
 
-private:
+  private:
     static c10::DataPtr wrap(void* ptr) {
         return {ptr, ptr, &release, c10::Device(c10::DeviceType::CPU)};
     }
@@ -58,7 +62,8 @@ private:
         if (size) {
             // The smallest idle block that fits, if it wastes at most a third of itself:
             // batches of neighbouring shapes then share blocks.
-            for (auto it = free_.lower_bound(size); it != free_.end() && it->first <= size + size / 2; ++it) {
+            for (auto it = free_.lower_bound(size);
+                 it != free_.end() && it->first <= size + size / 2; ++it) {
                 if (it->second.empty()) continue;
                 void* ptr = it->second.back();
                 it->second.pop_back();
@@ -102,7 +107,9 @@ private:
 
 CachingCpuAllocator* g_allocator = nullptr;
 
-void CachingCpuAllocator::release(void* ptr) { g_allocator->give_back(ptr); }
+void CachingCpuAllocator::release(void* ptr) {
+    g_allocator->give_back(ptr);
+}
 
 }  // namespace
 
@@ -115,6 +122,8 @@ void install_caching_cpu_allocator(size_t cache_limit) {
     });
 }
 
-CpuAllocatorStats cpu_allocator_stats() { return g_allocator ? g_allocator->stats() : CpuAllocatorStats{}; }
+CpuAllocatorStats cpu_allocator_stats() {
+    return g_allocator ? g_allocator->stats() : CpuAllocatorStats{};
+}
 
 }  // namespace tfw

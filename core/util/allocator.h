@@ -15,9 +15,9 @@ namespace tfw {
 void install_caching_cpu_allocator(size_t cache_limit = size_t(256) << 20);
 
 struct CpuAllocatorStats {
-    size_t cached_bytes = 0;   // idle, kept for reuse
-    size_t reused = 0;         // allocations served from the cache
-    size_t fresh = 0;          // allocations that went to the system
+    size_t cached_bytes = 0;  // idle, kept for reuse
+    size_t reused = 0;        // allocations served from the cache
+    size_t fresh = 0;         // allocations that went to the system
 };
 CpuAllocatorStats cpu_allocator_stats();
 

@@ -11,7 +11,7 @@ using namespace tfw;
 
 class TestAllocator : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void initTestCase() { install_caching_cpu_allocator(size_t(64) << 20); }
 
     void freedBlocksAreReused() {
@@ -34,7 +34,8 @@ private Q_SLOTS:
 
     void idleBytesStayUnderTheLimit() {
         std::vector<at::Tensor> many;
-        for (int i = 0; i < 40; ++i) many.push_back(at::empty({1024, 1024 + 64 * i}));  // 4+ MiB each
+        for (int i = 0; i < 40; ++i)
+            many.push_back(at::empty({1024, 1024 + 64 * i}));  // 4+ MiB each
         many.clear();
         QVERIFY(cpu_allocator_stats().cached_bytes <= size_t(64) << 20);
     }

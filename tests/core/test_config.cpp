@@ -9,7 +9,7 @@ using namespace tfw;
 
 class TestConfig : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void defaultsAreValidOnceDataIsGiven() {
         ExperimentConfig c;
         c.data.synthetic = Synthetic::Reverse;
@@ -66,7 +66,8 @@ private Q_SLOTS:
         };
         QCOMPARE(message("model.norm=middle"),
                  std::string("model.norm (\"middle\") must be one of pre | post"));
-        QCOMPARE(message("model.heads=four"), std::string("model.heads (\"four\") must be an integer"));
+        QCOMPARE(message("model.heads=four"),
+                 std::string("model.heads (\"four\") must be an integer"));
         QCOMPARE(message("model.bogus=1"), std::string("unknown configuration key 'model.bogus'"));
         QCOMPARE(message("model.heads"), std::string("--set expects key=value, got 'model.heads'"));
     }
@@ -82,11 +83,13 @@ private Q_SLOTS:
         bool saw_heads = false, saw_dropout = false;
         for (const auto& issue : issues) {
             if (issue.key == "model.heads") {
-                QCOMPARE(issue.message, std::string("model.heads (6) must divide model.d_model (512)"));
+                QCOMPARE(issue.message,
+                         std::string("model.heads (6) must divide model.d_model (512)"));
                 saw_heads = true;
             }
             if (issue.key == "model.dropout") {
-                QCOMPARE(issue.message, std::string("model.dropout (1.5) must be between 0 and 0.9"));
+                QCOMPARE(issue.message,
+                         std::string("model.dropout (1.5) must be between 0 and 0.9"));
                 saw_dropout = true;
             }
         }
@@ -101,8 +104,8 @@ private Q_SLOTS:
     }
 
     void unknownJsonKeysAreRejected() {
-        QVERIFY_THROWS_EXCEPTION(ConfigError,
-                                 config_from_json(nlohmann::json::parse(R"({"model":{"dmodel":3}})")));
+        QVERIFY_THROWS_EXCEPTION(
+            ConfigError, config_from_json(nlohmann::json::parse(R"({"model":{"dmodel":3}})")));
     }
 
     void everyPresetLoadsAndValidates() {
@@ -110,7 +113,8 @@ private Q_SLOTS:
         for (const auto& name : preset_names()) {
             const ExperimentConfig c = load_preset(name);
             const auto issues = validate(c);
-            QVERIFY2(issues.empty(), (name + ": " + (issues.empty() ? "" : issues[0].message)).c_str());
+            QVERIFY2(issues.empty(),
+                     (name + ": " + (issues.empty() ? "" : issues[0].message)).c_str());
         }
         QVERIFY_THROWS_EXCEPTION(ConfigError, load_preset("no-such-preset"));
     }

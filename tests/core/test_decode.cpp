@@ -21,7 +21,6 @@ namespace {
 constexpr int64_t kVocab = 12;
 constexpr double kEosBoost = 3.0;
 
-
 // Random weights. Their next-token distributions are already peaked, like a trained model's;
 // EOS is made likely enough that some hypotheses end before the length limit.
 TransformerModel make_model(Task task, uint64_t seed = 7) {

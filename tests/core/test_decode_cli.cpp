@@ -79,7 +79,7 @@ class TestDecodeCli : public QObject {
     void evalPrintsLossAndScores() {
         const QString out = m_dir.filePath("hyp.txt");
         const CliRun run = run_tfw({"eval", "--checkpoint", m_translation, "--src", m_src, "--ref",
-                                 m_ref, "--beam", "3", "--batch-size", "2", "--out", out});
+                                    m_ref, "--beam", "3", "--batch-size", "2", "--out", out});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         QVERIFY2(contains(run.err, "decoded 3/3"), run.err.c_str());
         const json result = json::parse(run.out);
@@ -151,15 +151,15 @@ class TestDecodeCli : public QObject {
 
     void translatePrintsNbestWithScores() {
         const CliRun run = run_tfw({"translate", "--checkpoint", m_translation, "--input", m_src,
-                                 "--beam", "3", "--nbest", "2"});
+                                    "--beam", "3", "--nbest", "2"});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         QCOMPARE(std::count(run.out.begin(), run.out.end(), '\n'), 6L);
         QCOMPARE(std::count(run.out.begin(), run.out.end(), '\t'), 6L);
     }
 
     void benchDecodePrintsThroughput() {
-        const CliRun run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src", m_src,
-                                 "--beam", "2", "--batch", "2", "--threads", "1"});
+        const CliRun run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src",
+                                    m_src, "--beam", "2", "--batch", "2", "--threads", "1"});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json result = json::parse(run.out);
         QCOMPARE(result["sentences"].get<int>(), 3);

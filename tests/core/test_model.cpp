@@ -8,13 +8,12 @@
 
 #include "core/model/model_size.h"
 #include "core/model/transformer_model.h"
-#include "tests/core/test_support.h"
 #include "core/train/label_smoothed_loss.h"
+#include "tests/core/test_support.h"
 
 using namespace tfw;
 
 namespace {
-
 
 TransformerModel make_model(const ExperimentConfig& c, int64_t vocab = 50) {
     at::manual_seed(7);
@@ -31,7 +30,7 @@ at::Tensor random_tokens(int64_t batch, int64_t len, int64_t vocab) {
 
 class TestModel : public QObject {
     Q_OBJECT
-private Q_SLOTS:
+  private Q_SLOTS:
     void parameterCountMatchesTheFormula_data() {
         QTest::addColumn<int>("task");
         QTest::addColumn<bool>("pre");
@@ -76,7 +75,8 @@ private Q_SLOTS:
                 at::Tensor changed = tokens.clone();
                 changed.select(1, t + 1).fill_(changed[0][t + 1].item<int64_t>() == 5 ? 6 : 5);
                 const at::Tensor after = model->forward({}, changed);
-                QVERIFY(at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
+                QVERIFY(
+                    at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
                 QVERIFY(!at::allclose(before.slice(1, t + 1, t + 2), after.slice(1, t + 1, t + 2)));
             }
         }
@@ -94,7 +94,8 @@ private Q_SLOTS:
                 at::Tensor changed = tgt.clone();
                 changed.select(1, t + 1).fill_(changed[1][t + 1].item<int64_t>() == 5 ? 6 : 5);
                 const at::Tensor after = model->forward(src, changed);
-                QVERIFY(at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
+                QVERIFY(
+                    at::allclose(before.slice(1, 0, t + 1), after.slice(1, 0, t + 1), 1e-5, 1e-6));
             }
         }
     }
@@ -143,14 +144,17 @@ private Q_SLOTS:
             const at::Tensor logits = model->forward(random_tokens(8, 10, vocab), tgt);
             const LossSums sums = label_smoothed_loss(logits, tgt, 0.0);
             const double loss = sums.loss.item<double>() / sums.tokens;
-            QVERIFY2(std::abs(loss - std::log(double(vocab))) < 0.3,
-                     qPrintable(QString("initial loss %1, ln V %2").arg(loss).arg(std::log(double(vocab)))));
+            QVERIFY2(
+                std::abs(loss - std::log(double(vocab))) < 0.3,
+                qPrintable(
+                    QString("initial loss %1, ln V %2").arg(loss).arg(std::log(double(vocab)))));
         }
     }
 
     void labelSmoothingMatchesItsDefinition() {
         const at::Tensor logits = at::randn({1, 3, 5});
-        const at::Tensor targets = at::tensor({1, 4, 0}, at::kLong).view({1, 3});  // last is padding
+        const at::Tensor targets =
+            at::tensor({1, 4, 0}, at::kLong).view({1, 3});  // last is padding
         const LossSums sums = label_smoothed_loss(logits, targets, 0.1);
         const at::Tensor lp = at::log_softmax(logits[0], -1);
         double expected = 0, nll = 0;

@@ -68,8 +68,9 @@ class TestScoreCli : public QObject {
         const std::string name = "bleu/en_numbers_hyphens_quotes";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const CliRun run = run_tfw({"score", "--metric", "bleu", "--tokenize", "intl", "--hyp",
-                                 case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
+        const CliRun run =
+            run_tfw({"score", "--metric", "bleu", "--tokenize", "intl", "--hyp",
+                     case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json& expected = c.expected.at("bleu_tok_intl");
         QCOMPARE(run.out, expected.at("formatted").get<std::string>() +
@@ -80,8 +81,9 @@ class TestScoreCli : public QObject {
         const std::string name = "chrf/cjk_mixed_scripts";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const CliRun run = run_tfw({"score", "--metric", "chrf++", "--json", "--hyp",
-                                 case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
+        const CliRun run =
+            run_tfw({"score", "--metric", "chrf++", "--json", "--hyp", case_file(name, "hyp.txt"),
+                     "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json out = json::parse(run.out);
         const json& expected = c.expected.at("chrf_pp");
@@ -93,8 +95,9 @@ class TestScoreCli : public QObject {
         const std::string name = "rouge/en_summaries_morphology";
         requireConformance(name);
         const auto c = tfw::test::load_conformance_case(name);
-        const CliRun run = run_tfw({"score", "--metric", "rouge", "--stem", "--json", "--hyp",
-                                 case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
+        const CliRun run =
+            run_tfw({"score", "--metric", "rouge", "--stem", "--json", "--hyp",
+                     case_file(name, "hyp.txt"), "--ref", case_file(name, "ref.txt")});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json out = json::parse(run.out);
         const json& mean = c.expected.at("stemmer").at("mean");

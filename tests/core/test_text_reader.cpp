@@ -1,7 +1,7 @@
 // Reading corpora: plain and gzip, line ends, and errors that name file and line.
-#include <QtTest>
-#include <QTemporaryDir>
 #include <zlib.h>
+#include <QTemporaryDir>
+#include <QtTest>
 
 #include <fstream>
 
@@ -20,7 +20,7 @@ class TestTextReader : public QObject {
         return path;
     }
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void readsLinesKeepingSpacesAndEmptyLines() {
         const auto lines = read_text_lines(write("a.txt", " a  b \n\nc\r\nlast"));
         QCOMPARE(lines.size(), size_t(4));

@@ -1,7 +1,7 @@
 // Training runs end to end on the synthetic task: files, determinism, exact resume,
 // early stopping, failures with messages, and checkpoint integrity.
-#include <QtTest>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #include <cmath>
 #include <filesystem>
@@ -11,8 +11,8 @@
 
 #include "core/io/checkpoint.h"
 #include "core/io/model_io.h"
-#include "core/model/model_options.h"
 #include "core/io/run_directory.h"
+#include "core/model/model_options.h"
 #include "core/train/trainer.h"
 
 using namespace tfw;
@@ -76,14 +76,15 @@ class TestTrainer : public QObject {
     QTemporaryDir m_dir;
     std::string path(const char* name) { return m_dir.filePath(name).toStdString(); }
 
-private Q_SLOTS:
+  private Q_SLOTS:
     void aRunWritesItsDirectory() {
         Recorder r;
         const TrainingFinished f = run(tiny_run(), path("basic"), r);
         QCOMPARE(int(f.reason), int(FinishReason::Completed));
         QCOMPARE(f.step, int64_t(12));
         const RunPaths p(path("basic"));
-        for (const auto& file : {p.config(), p.status(), p.history(), p.log(), p.last_checkpoint(), p.best_checkpoint()})
+        for (const auto& file : {p.config(), p.status(), p.history(), p.log(), p.last_checkpoint(),
+                                 p.best_checkpoint()})
             QVERIFY2(std::filesystem::exists(file), file.c_str());
         QCOMPARE(read_run_status(p.dir).state, std::string("completed"));
         const RunHistory h = read_history(p.dir);
@@ -96,14 +97,16 @@ private Q_SLOTS:
         QCOMPARE(r.samples.size(), size_t(2));
         QCOMPARE(r.samples[1].step, int64_t(12));
         QCOMPARE(r.samples[1].samples.size(), size_t(4));
-        for (const auto& s : r.samples[1].samples) QVERIFY(!s.input.empty() && !s.reference.empty());
+        for (const auto& s : r.samples[1].samples)
+            QVERIFY(!s.input.empty() && !s.reference.empty());
     }
 
     void sameSeedSameCurve() {
         Recorder a, b;
         run(tiny_run(), path("seed-a"), a);
         run(tiny_run(), path("seed-b"), b);
-        for (size_t i = 0; i < a.steps.size(); ++i) QCOMPARE(a.steps[i].train_loss, b.steps[i].train_loss);
+        for (size_t i = 0; i < a.steps.size(); ++i)
+            QCOMPARE(a.steps[i].train_loss, b.steps[i].train_loss);
         ExperimentConfig other = tiny_run();
         other.train.seed = 7;
         Recorder c;
@@ -175,7 +178,8 @@ private Q_SLOTS:
         TrainingControl control;
         const TrainingFinished f = train_resume(path("nan"), r, control);
         QCOMPARE(int(f.reason), int(FinishReason::Failed));
-        QVERIFY2(f.message.find("the loss became NaN at step 13") != std::string::npos, f.message.c_str());
+        QVERIFY2(f.message.find("the loss became NaN at step 13") != std::string::npos,
+                 f.message.c_str());
         QVERIFY(f.message.find("train.lr") != std::string::npos);
         QCOMPARE(read_run_status(path("nan")).state, std::string("failed"));
         QVERIFY(std::filesystem::exists(RunPaths(path("nan")).best_checkpoint()));
