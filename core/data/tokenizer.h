@@ -20,7 +20,8 @@ class Tokenizer {
     virtual std::string type_name() const = 0;  // "sentencepiece" or "word"
     virtual int vocab_size() const = 0;         // reserved ids included
     virtual std::vector<int> encode(const std::string& text) const = 0;  // no BOS/EOS added
-    virtual std::string decode(const std::vector<int>& ids) const = 0;   // detokenized; skips 0..3
+    virtual std::string decode(
+        const std::vector<int>& ids) const = 0;  // detokenized; skips pad/BOS/EOS
     virtual std::vector<std::string> pieces(const std::string& text) const = 0;
     virtual std::string piece(int id) const = 0;
     // Everything needed to rebuild this tokenizer (a sentencepiece model proto, identical to a

@@ -100,7 +100,8 @@ std::vector<int> WordTokenizer::encode(const std::string& text) const {
 std::string WordTokenizer::decode(const std::vector<int>& ids) const {
     std::string text;
     for (const int id : ids) {
-        if (id <= kEosId || id >= vocab_size()) continue;
+        // Padding, BOS and EOS are markup; an unknown word stays visible as <unk>.
+        if (id == kPadId || id == kBosId || id == kEosId || id < 0 || id >= vocab_size()) continue;
         if (!text.empty()) text += ' ';
         text += words_[static_cast<size_t>(id)];
     }

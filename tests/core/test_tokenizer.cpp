@@ -93,6 +93,7 @@ class TestTokenizer : public QObject {
         ids.push_back(kEosId);
         ids.push_back(kPadId);
         QCOMPARE(tok->decode(ids), std::string("blue fish red"));
+        QCOMPARE(tok->decode(tok->encode("red cow")), std::string("red <unk>"));
         QCOMPARE(tok->pieces("red cow"), (std::vector<std::string>{"red", "<unk>"}));
     }
 
