@@ -1,6 +1,6 @@
 #include "core/config/config_io.h"
 
-#include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,13 +14,12 @@ using json = nlohmann::json;
 
 json to_json(const ExperimentConfig& config) {
     json out = json::object();
-    for (const auto& field : config_fields())
-        out[json::json_pointer("/" + [&] {
-            std::string pointer = field.key;
-            for (auto& ch : pointer)
-                if (ch == '.') ch = '/';
-            return pointer;
-        }())] = field.get(config);
+    for (const auto& field : config_fields()) {
+        // "model.d_model" is written as {"model": {"d_model": ...}}.
+        std::string pointer = "/" + field.key;
+        std::replace(pointer.begin(), pointer.end(), '.', '/');
+        out[json::json_pointer(pointer)] = field.get(config);
+    }
     return out;
 }
 
