@@ -4,7 +4,6 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "app/cli/sample_outputs.h"
 #include "app/cli/terminal_observer.h"
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
@@ -51,8 +50,6 @@ int train(const std::vector<std::string>& argv) {
     TrainingControl control;
     stop_on_interrupt(control);
     const TrainingFinished finished = train_new(config, run_dir, observer, control);
-    if (finished.reason != FinishReason::Failed && !finished.best_checkpoint.empty())
-        print_sample_outputs(finished.best_checkpoint, 5);
     return exit_code(finished);
 }
 
@@ -65,8 +62,6 @@ int resume(const std::vector<std::string>& argv) {
     TrainingControl control;
     stop_on_interrupt(control);
     const TrainingFinished finished = train_resume(args.positionals()[0], observer, control);
-    if (finished.reason != FinishReason::Failed && !finished.best_checkpoint.empty())
-        print_sample_outputs(finished.best_checkpoint, 5);
     return exit_code(finished);
 }
 

@@ -24,6 +24,11 @@ void print_outputs(const std::vector<TranslationOutput>& outputs, size_t nbest, 
     }
 }
 
+// Hypotheses printed per input: the samples when sampling, else the n-best list.
+size_t hypotheses_to_print(const DecodeOptions& options) {
+    return static_cast<size_t>(options.sample ? options.samples : options.nbest);
+}
+
 int translate(const std::vector<std::string>& argv) {
     Args args("translate",
               "Reads source lines on standard input (or --input) and writes one output line per "
@@ -44,7 +49,7 @@ int translate(const std::vector<std::string>& argv) {
     } else {
         for (std::string line; std::getline(std::cin, line);) lines.push_back(line);
     }
-    const size_t nbest = static_cast<size_t>(options.sample ? options.samples : options.nbest);
+    const size_t nbest = hypotheses_to_print(options);
     const auto outputs = translator.translate(lines, options);
     for (const auto& per_input : outputs) print_outputs(per_input, nbest, nbest > 1);
     return 0;
@@ -62,7 +67,7 @@ int generate(const std::vector<std::string>& argv) {
     const DecodeOptions options =
         decode_options_from_args(args, translator.model().checkpoint.config.decode);
     const auto outputs = translator.translate({args.get("prompt")}, options);
-    const size_t nbest = static_cast<size_t>(options.sample ? options.samples : options.nbest);
+    const size_t nbest = hypotheses_to_print(options);
     print_outputs(outputs[0], nbest, nbest > 1);
     return 0;
 }
