@@ -1,10 +1,9 @@
 // tfw eval: decode a test set with a checkpoint and score it (BLEU + chrF for translation,
 // ROUGE for summarization), plus the teacher-forced loss and perplexity of the references.
-// For a language model: perplexity of plain text.
+// For a language model: perplexity of plain text. The work is core's evaluate(); this file
+// reads the arguments and prints the result.
 #include <nlohmann/json.hpp>
 
-#include <chrono>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -15,16 +14,11 @@
 #include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
-#include "core/decode/reference_loss.h"
 #include "core/decode/translator.h"
-#include "core/metrics/bleu.h"
-#include "core/metrics/chrf.h"
-#include "core/metrics/rouge.h"
+#include "core/eval/evaluation.h"
 
 namespace tfw::cli {
 namespace {
-
-using json = nlohmann::ordered_json;
 
 std::vector<std::string> read_nonempty(const std::string& path) {
     auto lines = read_text_lines(path);
@@ -32,127 +26,87 @@ std::vector<std::string> read_nonempty(const std::string& path) {
     return lines;
 }
 
-// NaN (no tokens) is not valid JSON: null instead.
-json number(double value) {
-    return std::isfinite(value) ? json(value) : json(nullptr);
+EvalMetric parse_metric(const Args& args) {
+    if (!args.has("metric")) return EvalMetric::ByTask;
+    const std::string metric = args.get("metric");
+    if (metric == "bleu") return EvalMetric::Bleu;
+    if (metric == "rouge") return EvalMetric::Rouge;
+    throw UsageError("--metric must be bleu or rouge, got '" + metric + "'");
 }
 
-json loss_json(const ReferenceLoss& loss) {
-    return {{"loss", number(loss.loss())},
-            {"perplexity", number(loss.perplexity())},
-            {"tokens", loss.tokens}};
-}
-
-std::string task_name(Task task) {
-    return task == Task::Translation     ? "translation"
-           : task == Task::Summarization ? "summarization"
-                                         : "lm";
-}
-
-json metrics_json(const std::string& metric, const std::vector<std::string>& hypotheses,
-                  const std::vector<std::string>& references) {
-    json out;
-    if (metric == "bleu") {
-        const BleuOptions bleu_options;
-        const BleuScore bleu = corpus_bleu(hypotheses, {references}, bleu_options);
-        out["bleu"] = {{"score", bleu.score},
-                       {"signature", bleu_signature(bleu_options, 1)},
-                       {"summary", bleu.format()}};
-        const ChrfOptions chrf_options;
-        const ChrfScore chrf = corpus_chrf(hypotheses, {references}, chrf_options);
-        out["chrf"] = {{"score", chrf.score}, {"signature", chrf_signature(chrf_options, 1)}};
-        return out;
-    }
-    const RougeScores rouge = rouge_mean(rouge_score_lines(references, hypotheses));
-    for (const auto& [name, value] :
-         {std::pair<const char*, const RougeValue*>{"rouge1", &rouge.rouge1},
-          {"rouge2", &rouge.rouge2},
-          {"rougeL", &rouge.rougeL},
-          {"rougeLsum", &rouge.rougeLsum}})
-        out[name] = {{"precision", value->precision},
-                     {"recall", value->recall},
-                     {"fmeasure", value->fmeasure}};
-    return out;
-}
-
-int eval_lm(Translator& translator, const Args& args) {
-    if (args.has("ref") || args.has("metric") || args.has("out"))
-        throw ConfigError(
-            args.get("checkpoint") +
-            " is a language model: tfw eval gives the perplexity of --src as plain text "
-            "(no --ref, --metric or --out)");
-    const auto lines = read_nonempty(args.get("src"));
-    const ReferenceLoss loss = text_loss(translator.model(), lines);
-    json out = {{"checkpoint", args.get("checkpoint")}, {"task", "lm"}, {"lines", lines.size()}};
-    out.update(loss_json(loss));
-    std::cout << out.dump() << std::endl;
-    return 0;
+// --src/--ref when given, else the experiment's own split (--split, default test).
+EvaluationSet read_set(const Args& args, const ExperimentConfig& config) {
+    if (!args.has("src")) return evaluation_split(config, args.get("split"));
+    if (args.has("split")) throw UsageError("give either --split or --src/--ref, not both");
+    EvaluationSet set;
+    set.src_file = args.get("src");
+    set.sources = read_nonempty(set.src_file);
+    if (config.is_lm()) return set;
+    if (!args.has("ref")) throw UsageError("--ref is required with --src for this checkpoint");
+    set.ref_file = args.get("ref");
+    set.references = read_nonempty(set.ref_file);
+    if (set.sources.size() != set.references.size())
+        throw std::runtime_error("source file " + set.src_file + " has " +
+                                 std::to_string(set.sources.size()) + " lines but reference file " +
+                                 set.ref_file + " has " + std::to_string(set.references.size()) +
+                                 " lines");
+    return set;
 }
 
 int eval(const std::vector<std::string>& argv) {
-    Args args("eval",
-              "Decodes --src with a checkpoint, writes the hypotheses (--out) and prints one JSON "
-              "object:\nteacher-forced loss and perplexity of --ref, and BLEU + chrF "
-              "(translation) or ROUGE-1/2/L/Lsum\n(summarization). For a language model: the "
-              "perplexity of --src as plain text.");
+    Args args(
+        "eval",
+        "Decodes a test set with a checkpoint and prints one JSON object: the teacher-forced\n"
+        "loss and perplexity of the references, and BLEU + chrF (translation) or\n"
+        "ROUGE-1/2/L/Lsum (summarization). For a language model: the perplexity of the\n"
+        "text. Without --src the experiment's own test (or --split valid) set is used.");
     args.option("checkpoint", "FILE", "a .tfw checkpoint")
-        .option("src", "FILE", "inputs, one per line")
+        .option("src", "FILE", "inputs, one per line (lm: the text)")
         .option("ref", "FILE", "references, line i pairs with input line i")
+        .option("split", "valid|test", "the experiment's own split instead of --src/--ref", "test")
         .option("out", "FILE", "write the detokenized hypotheses here")
         .option("metric", "bleu|rouge",
-                "default: bleu (with chrF) for translation, rouge for summarization");
+                "default: bleu (with chrF) for translation, rouge for summarization")
+        .flag("save",
+              "also keep the result, per-sentence scores included, in the checkpoint's run "
+              "folder (evals/), where the window and tfw compare show it");
     add_decode_options(args);
     if (!args.parse(argv)) return 0;
-    if (!args.has("src")) throw UsageError("--src is required (see tfw eval --help)");
-    Translator translator(load_model(args.get("checkpoint"), args.get("device")));
+    if (!args.has("checkpoint")) throw UsageError("--checkpoint is required (see tfw eval --help)");
+    const std::string checkpoint = args.get("checkpoint");
+    Translator translator(load_model(checkpoint, args.get("device")));
     const ExperimentConfig& config = translator.model().checkpoint.config;
-    if (config.is_lm()) return eval_lm(translator, args);
-
-    if (!args.has("ref"))
-        throw UsageError("--ref is required for a " + task_name(config.task) + " checkpoint");
-    const std::string metric = args.has("metric")                   ? args.get("metric")
-                               : config.task == Task::Summarization ? "rouge"
-                                                                    : "bleu";
-    if (metric != "bleu" && metric != "rouge")
-        throw UsageError("--metric must be bleu or rouge, got '" + metric + "'");
-    const DecodeOptions options = decode_options_from_args(args, config.decode);
-    const auto sources = read_nonempty(args.get("src"));
-    const auto references = read_nonempty(args.get("ref"));
-    if (sources.size() != references.size())
-        throw std::runtime_error("source file " + args.get("src") + " has " +
-                                 std::to_string(sources.size()) + " lines but reference file " +
-                                 args.get("ref") + " has " + std::to_string(references.size()) +
-                                 " lines");
-    std::ofstream hyp_file;
-    if (args.has("out")) {
-        hyp_file.open(args.get("out"));
-        if (!hyp_file) throw std::runtime_error("cannot write " + args.get("out"));
+    if (config.is_lm() && (args.has("ref") || args.has("metric") || args.has("out")))
+        throw ConfigError(checkpoint +
+                          " is a language model: tfw eval gives the perplexity of its text "
+                          "(no --ref, --metric or --out)");
+    const EvalMetric metric = parse_metric(args);
+    std::string run_dir;
+    if (args.has("save")) {
+        run_dir = run_dir_of_checkpoint(checkpoint);
+        if (run_dir.empty())
+            throw UsageError(checkpoint +
+                             " is not inside a run folder (RUN/checkpoints/NAME.tfw): --save has "
+                             "nowhere to keep the result");
     }
+    const EvaluationSet set = read_set(args, config);
+    const DecodeOptions options = decode_options_from_args(args, config.decode);
 
-    const auto start = std::chrono::steady_clock::now();
-    const auto outputs = translator.translate(sources, options, [](size_t done, size_t total) {
-        std::cerr << "decoded " << done << "/" << total << std::endl;
-        return true;
-    });
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::vector<std::string> hypotheses;
-    for (const auto& per_input : outputs)
-        hypotheses.push_back(per_input.empty() ? "" : per_input.front().text);
-    for (const auto& h : hypotheses) hyp_file << h << "\n";
-
-    json out = {{"checkpoint", args.get("checkpoint")},
-                {"task", task_name(config.task)},
-                {"sentences", sources.size()}};
-    out.update(loss_json(reference_loss(translator.model(), sources, references)));
-    out.update(metrics_json(metric, hypotheses, references));
-    out["decode"] = {
-        {"beam", options.beam},
-        {"lenpen", options.lenpen},
-        {"lenpen_form", options.lenpen_form == LengthPenaltyForm::Gnmt ? "gnmt" : "fairseq"},
-        {"sample", options.sample},
-        {"seconds", seconds}};
-    std::cout << out.dump() << std::endl;
+    const auto evaluation =
+        evaluate(translator, checkpoint, set, options, metric, [](size_t done, size_t total) {
+            std::cerr << "decoded " << done << "/" << total << std::endl;
+            return true;
+        });
+    if (args.has("out")) {
+        std::ofstream out(args.get("out"));
+        for (const auto& sentence : evaluation->sentences) out << sentence.hypothesis << "\n";
+        if (!out) throw std::runtime_error("cannot write " + args.get("out"));
+    }
+    if (!run_dir.empty())
+        std::cerr << "saved " << save_evaluation(run_dir, *evaluation) << std::endl;
+    nlohmann::ordered_json summary = to_json(*evaluation);
+    summary.erase("per_sentence");
+    std::cout << summary.dump() << std::endl;
     return 0;
 }
 

@@ -70,7 +70,9 @@ double read_number(const json& j, const char* key) {
     return it == j.end() || !it->is_number() ? std::nan("") : it->get<double>();
 }
 
-void write_atomically(const std::string& path, const std::string& text) {
+}  // namespace
+
+void write_text_atomically(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::trunc);
@@ -79,8 +81,6 @@ void write_atomically(const std::string& path, const std::string& text) {
     }
     fs::rename(tmp, path);
 }
-
-}  // namespace
 
 void write_run_status(const std::string& run_dir, RunStatus s) {
     s.updated_at = utc_timestamp();
@@ -92,7 +92,7 @@ void write_run_status(const std::string& run_dir, RunStatus s) {
                  {"message", s.message},
                  {"started_at", s.started_at},
                  {"updated_at", s.updated_at}};
-    write_atomically(RunPaths(run_dir).status(), j.dump(2) + "\n");
+    write_text_atomically(RunPaths(run_dir).status(), j.dump(2) + "\n");
 }
 
 RunStatus read_run_status(const std::string& run_dir) {

@@ -80,4 +80,7 @@ std::vector<RunSummary> list_runs(const std::string& runs_root);
 // Current UTC time as ISO 8601 ("2026-11-22T03:15:00Z").
 std::string utc_timestamp();
 
+// Writes a temporary file next to path and renames it, so readers never see half a file.
+void write_text_atomically(const std::string& path, const std::string& text);
+
 }  // namespace tfw

@@ -6,6 +6,7 @@
 
 #include <ATen/ATen.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -111,6 +112,29 @@ class TestDecodeCli : public QObject {
         QVERIFY(result["perplexity"].get<double>() > 1.0);
     }
 
+    void evalSavesIntoTheRunFolder() {
+        namespace fs = std::filesystem;
+        const fs::path run = fs::path(m_dir.path().toStdString()) / "run";
+        fs::create_directories(run / "checkpoints");
+        std::ofstream(run / "config.json") << "{}\n";
+        const fs::path checkpoint = run / "checkpoints" / "best.tfw";
+        fs::copy_file(m_translation.toStdString(), checkpoint,
+                      fs::copy_options::overwrite_existing);
+        const CliRun run_eval = run_tfw({"eval", "--checkpoint", QString::fromStdString(checkpoint),
+                                         "--src", m_src, "--ref", m_ref, "--save"});
+        QVERIFY2(run_eval.exit_code == 0, run_eval.err.c_str());
+        QVERIFY2(contains(run_eval.err, "saved " + (run / "evals").string()), run_eval.err.c_str());
+        QVERIFY(
+            !json::parse(run_eval.out).contains("per_sentence"));  // the terminal gets the summary
+        std::vector<fs::path> saved;
+        for (const auto& entry : fs::directory_iterator(run / "evals"))
+            saved.push_back(entry.path());
+        QCOMPARE(saved.size(), size_t(1));
+        const json result = json::parse(std::ifstream(saved.front()));
+        QCOMPARE(result["per_sentence"].size(), size_t(3));
+        QVERIFY(result["bleu"]["score"].is_number());
+    }
+
     void badInputFailsWithAClearMessage_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
@@ -129,6 +153,13 @@ class TestDecodeCli : public QObject {
         QTest::newRow("translate with an lm")
             << QStringList{"translate", "--checkpoint", "LM", "--input", "SRC"}
             << "is a language model; use tfw generate";
+        QTest::newRow("save outside a run")
+            << QStringList{"eval", "--checkpoint", "MT", "--src", "SRC", "--ref", "REF", "--save"}
+            << "is not inside a run folder";
+        QTest::newRow("split and files")
+            << QStringList{"eval",  "--checkpoint", "MT",      "--src", "SRC",
+                           "--ref", "REF",          "--split", "valid"}
+            << "give either --split or --src/--ref";
         QTest::newRow("bad beam") << QStringList{"eval",  "--checkpoint", "MT",     "--src", "SRC",
                                                  "--ref", "REF",          "--beam", "0"}
                                   << "beam must be >= 1 (got 0)";

@@ -1,0 +1,279 @@
+#include "core/eval/evaluation.h"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "core/config/config_error.h"
+#include "core/config/config_io.h"
+#include "core/data/data_error.h"
+#include "core/data/synthetic_task.h"
+#include "core/data/text_reader.h"
+#include "core/decode/forced_score.h"
+#include "core/decode/translator.h"
+#include "core/io/run_directory.h"
+
+namespace tfw {
+namespace {
+
+namespace fs = std::filesystem;
+using ojson = nlohmann::ordered_json;
+
+// JSON has no NaN: null instead.
+ojson number(double value) {
+    return std::isfinite(value) ? ojson(value) : ojson(nullptr);
+}
+
+std::string task_name(Task task) {
+    return task == Task::Translation     ? "translation"
+           : task == Task::Summarization ? "summarization"
+                                         : "lm";
+}
+
+std::string required(const ExperimentConfig& config, const std::string& key,
+                     const std::string& value) {
+    if (value.empty())
+        throw ConfigError(key + " is empty: the experiment names no file for this split");
+    return resolve_data_path(config, value);
+}
+
+// Language model: each line's own perplexity after a sentence boundary.
+void score_lines(Translator& translator, Evaluation& evaluation, const EvaluationSet& set,
+                 const std::function<bool(size_t, size_t)>& keep_going, bool& cancelled) {
+    LoadedModel& loaded = translator.model();
+    const int64_t room = loaded.model->options().max_positions - 2;
+    const size_t chunk = 64;
+    for (size_t begin = 0; begin < set.sources.size() && !cancelled; begin += chunk) {
+        const size_t end = std::min(set.sources.size(), begin + chunk);
+        std::vector<std::vector<int>> prompts, lines;
+        for (size_t i = begin; i < end; ++i) {
+            std::vector<int> ids = loaded.tgt_tokenizer->encode(set.sources[i]);
+            if (static_cast<int64_t>(ids.size()) > room) ids.resize(static_cast<size_t>(room));
+            prompts.push_back({kEosId});
+            lines.push_back(std::move(ids));
+        }
+        const auto scores = force_score_ids(*loaded.model, prompts, lines);
+        for (size_t i = begin; i < end; ++i)
+            evaluation.sentences.push_back(
+                {i, set.sources[i], "", "", scores[i - begin].perplexity()});
+        if (keep_going && !keep_going(end, set.sources.size())) cancelled = true;
+    }
+}
+
+void score_outputs(Evaluation& evaluation, const EvaluationSet& set,
+                   const std::vector<std::string>& hypotheses, EvalMetric metric) {
+    const bool bleu = metric == EvalMetric::Bleu ||
+                      (metric == EvalMetric::ByTask && evaluation.task == Task::Translation);
+    if (bleu) {
+        const BleuOptions bleu_options;
+        evaluation.bleu = corpus_bleu(hypotheses, {set.references}, bleu_options);
+        evaluation.bleu_signature = bleu_signature(bleu_options, 1);
+        const ChrfOptions chrf_options;
+        evaluation.chrf = corpus_chrf(hypotheses, {set.references}, chrf_options);
+        evaluation.chrf_signature = chrf_signature(chrf_options, 1);
+        evaluation.sentence_metric = "sentence BLEU";
+        for (size_t i = 0; i < hypotheses.size(); ++i)
+            evaluation.sentences.push_back(
+                {i, set.sources[i], set.references[i], hypotheses[i],
+                 sentence_bleu(hypotheses[i], {set.references[i]}).score});
+        return;
+    }
+    const auto per_pair = rouge_score_lines(set.references, hypotheses);
+    evaluation.rouge = rouge_mean(per_pair);
+    evaluation.sentence_metric = "ROUGE-L F1";
+    for (size_t i = 0; i < hypotheses.size(); ++i)
+        evaluation.sentences.push_back({i, set.sources[i], set.references[i], hypotheses[i],
+                                        100.0 * per_pair[i].rougeL.fmeasure});
+}
+
+ojson rouge_json(const RougeValue& value) {
+    return {{"precision", value.precision}, {"recall", value.recall}, {"fmeasure", value.fmeasure}};
+}
+
+// A name safe in a file name: letters, digits, '-', '_' and '.'.
+std::string file_safe(const std::string& text) {
+    std::string out;
+    for (char c : text)
+        out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'
+                   ? c
+                   : '_';
+    return out;
+}
+
+}  // namespace
+
+EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split) {
+    if (split != "valid" && split != "test")
+        throw std::invalid_argument("split must be valid or test, got '" + split + "'");
+    EvaluationSet set;
+    set.split = split;
+    const bool valid = split == "valid";
+    if (config.data.synthetic == Synthetic::Reverse) {
+        const RawCorpus corpus = generate_reverse_task(static_cast<uint64_t>(config.train.seed));
+        const RawSplit& part = valid ? corpus.valid : corpus.test;
+        set.src_file = set.ref_file = "synthetic " + split + " set";
+        set.sources = part.src;
+        set.references = part.tgt;
+        return set;
+    }
+    const DataConfig& d = config.data;
+    if (config.is_lm()) {
+        set.src_file =
+            required(config, valid ? "data.valid" : "data.test", valid ? d.valid : d.test);
+        set.sources = read_text_lines(set.src_file);
+        return set;
+    }
+    set.src_file = required(config, valid ? "data.valid_src" : "data.test_src",
+                            valid ? d.valid_src : d.test_src);
+    set.ref_file = required(config, valid ? "data.valid_tgt" : "data.test_tgt",
+                            valid ? d.valid_tgt : d.test_tgt);
+    set.sources = read_text_lines(set.src_file);
+    set.references = read_text_lines(set.ref_file);
+    if (set.sources.size() != set.references.size())
+        throw DataError(set.ref_file, 0,
+                        "has " + std::to_string(set.references.size()) + " lines but " +
+                            set.src_file + " has " + std::to_string(set.sources.size()) +
+                            "; parallel files must align line by line");
+    return set;
+}
+
+std::optional<Evaluation> evaluate(Translator& translator, const std::string& checkpoint,
+                                   const EvaluationSet& set, const DecodeOptions& options,
+                                   EvalMetric metric,
+                                   const std::function<bool(size_t, size_t)>& progress) {
+    LoadedModel& loaded = translator.model();
+    const ExperimentConfig& config = loaded.checkpoint.config;
+    if (set.sources.empty())
+        throw std::invalid_argument("the evaluation set " + set.src_file + " is empty");
+    if (!config.is_lm() && set.sources.size() != set.references.size())
+        throw std::invalid_argument(std::to_string(set.sources.size()) + " inputs but " +
+                                    std::to_string(set.references.size()) + " references");
+    Evaluation evaluation;
+    evaluation.checkpoint = checkpoint;
+    evaluation.checkpoint_step = loaded.checkpoint.position.step;
+    evaluation.task = config.task;
+    evaluation.split = set.split;
+    evaluation.src_file = set.src_file;
+    evaluation.ref_file = set.ref_file;
+    evaluation.decode = options;
+    evaluation.created_at = utc_timestamp();
+    const auto start = std::chrono::steady_clock::now();
+    bool cancelled = false;
+
+    if (config.is_lm()) {
+        evaluation.sentence_metric = "perplexity";
+        evaluation.higher_is_better = false;
+        score_lines(translator, evaluation, set, progress, cancelled);
+        if (cancelled) return std::nullopt;
+        evaluation.loss = text_loss(loaded, set.sources);
+    } else {
+        const auto outputs =
+            translator.translate(set.sources, options, [&](size_t done, size_t total) {
+                if (progress && !progress(done, total)) cancelled = true;
+                return !cancelled;
+            });
+        if (cancelled) return std::nullopt;
+        std::vector<std::string> hypotheses;
+        for (const auto& per_input : outputs)
+            hypotheses.push_back(per_input.empty() ? "" : per_input.front().text);
+        evaluation.loss = reference_loss(loaded, set.sources, set.references);
+        score_outputs(evaluation, set, hypotheses, metric);
+    }
+    evaluation.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return evaluation;
+}
+
+nlohmann::ordered_json to_json(const Evaluation& e) {
+    ojson out = {{"checkpoint", e.checkpoint},
+                 {"checkpoint_step", e.checkpoint_step},
+                 {"split", e.split},
+                 {"src", e.src_file},
+                 {"ref", e.ref_file},
+                 {"created_at", e.created_at},
+                 {"task", task_name(e.task)},
+                 {"sentences", e.sentences.size()},
+                 {"loss", number(e.loss.loss())},
+                 {"perplexity", number(e.loss.perplexity())},
+                 {"tokens", e.loss.tokens}};
+    if (e.bleu)
+        out["bleu"] = {{"score", e.bleu->score},
+                       {"signature", e.bleu_signature},
+                       {"summary", e.bleu->format()}};
+    if (e.chrf) out["chrf"] = {{"score", e.chrf->score}, {"signature", e.chrf_signature}};
+    if (e.rouge) {
+        out["rouge1"] = rouge_json(e.rouge->rouge1);
+        out["rouge2"] = rouge_json(e.rouge->rouge2);
+        out["rougeL"] = rouge_json(e.rouge->rougeL);
+        out["rougeLsum"] = rouge_json(e.rouge->rougeLsum);
+    }
+    if (e.task != Task::LanguageModel)
+        out["decode"] = {
+            {"beam", e.decode.beam},
+            {"lenpen", e.decode.lenpen},
+            {"lenpen_form", e.decode.lenpen_form == LengthPenaltyForm::Gnmt ? "gnmt" : "fairseq"},
+            {"sample", e.decode.sample}};
+    out["seconds"] = e.seconds;
+    out["sentence_metric"] = e.sentence_metric;
+    ojson rows = ojson::array();
+    for (const SentenceResult& s : e.sentences) {
+        ojson row = {{"index", s.index}, {"source", s.source}};
+        if (e.task != Task::LanguageModel) {
+            row["reference"] = s.reference;
+            row["hypothesis"] = s.hypothesis;
+        }
+        row["score"] = number(s.score);
+        rows.push_back(std::move(row));
+    }
+    out["per_sentence"] = std::move(rows);
+    return out;
+}
+
+std::string run_dir_of_checkpoint(const std::string& checkpoint) {
+    const fs::path folder = fs::absolute(fs::path(checkpoint)).parent_path();
+    if (folder.filename() != "checkpoints") return "";
+    const fs::path run = folder.parent_path();
+    std::error_code ec;
+    return fs::exists(run / "config.json", ec) ? run.string() : "";
+}
+
+std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation) {
+    const fs::path folder = fs::path(run_dir) / "evals";
+    fs::create_directories(folder);
+    std::string stamp = evaluation.created_at;  // 2026-11-22T06:00:00Z -> 20261122-060000
+    std::string compact;
+    for (char c : stamp)
+        if (std::isdigit(static_cast<unsigned char>(c))) compact += c;
+    if (compact.size() >= 14) compact = compact.substr(0, 8) + "-" + compact.substr(8, 6);
+    const std::string name = file_safe(
+        compact + "-" + fs::path(evaluation.checkpoint).stem().string() + "-" + evaluation.split);
+    fs::path path = folder / (name + ".json");
+    for (int n = 2; fs::exists(path); ++n)
+        path = folder / (name + "-" + std::to_string(n) + ".json");
+    write_text_atomically(path.string(), to_json(evaluation).dump(1) + "\n");
+    return path.string();
+}
+
+std::vector<nlohmann::json> read_evaluations(const std::string& run_dir) {
+    std::vector<std::pair<std::string, nlohmann::json>> found;
+    std::error_code ec;
+    const fs::path folder = fs::path(run_dir) / "evals";
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        if (entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        if (j.is_object())
+            found.emplace_back(
+                j.value("created_at", std::string()) + entry.path().filename().string(),
+                std::move(j));
+    }
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<nlohmann::json> out;
+    for (auto& item : found) out.push_back(std::move(item.second));
+    return out;
+}
+
+}  // namespace tfw

@@ -1,0 +1,90 @@
+#pragma once
+// Evaluating a checkpoint on a test set: decode every input, score the outputs against the
+// references (BLEU + chrF for translation, ROUGE for summarization) and the references under
+// the model (loss, perplexity); per-sentence scores for finding the worst cases. A language
+// model gets its perplexity, per line as well.
+//
+// Results are kept in the run folder as RUN_DIR/evals/<time>-<checkpoint>-<split>.json so the
+// window and `tfw compare` can show them later.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/decode/decode_options.h"
+#include "core/decode/reference_loss.h"
+#include "core/metrics/bleu.h"
+#include "core/metrics/chrf.h"
+#include "core/metrics/rouge.h"
+
+namespace tfw {
+
+class Translator;
+
+// What to evaluate on. For a language model only `sources` (the text lines) are used.
+struct EvaluationSet {
+    std::string split = "custom";  // "valid", "test" or "custom"
+    std::string src_file, ref_file;
+    std::vector<std::string> sources, references;
+};
+
+struct SentenceResult {
+    size_t index = 0;        // line number from 0
+    std::string source;      // lm: the line
+    std::string reference;   // seq2seq only
+    std::string hypothesis;  // seq2seq only
+    double score = 0;        // see Evaluation::sentence_metric
+};
+
+struct Evaluation {
+    std::string checkpoint;  // path as given
+    int64_t checkpoint_step = 0;
+    Task task = Task::Translation;
+    std::string split, src_file, ref_file;
+    std::string created_at;  // ISO 8601, UTC
+    ReferenceLoss loss;      // of the references (lm: of the text)
+    std::optional<BleuScore> bleu;
+    std::optional<ChrfScore> chrf;
+    std::optional<RougeScores> rouge;
+    std::string bleu_signature, chrf_signature;
+    DecodeOptions decode;
+    double seconds = 0;
+    // "sentence BLEU" (translation), "ROUGE-L F1" (summarization, 0-100) or "perplexity" (lm).
+    std::string sentence_metric;
+    bool higher_is_better = true;  // false for perplexity
+    std::vector<SentenceResult> sentences;
+};
+
+// The config's validation or test split ("valid" | "test"), read from its files (relative to
+// data.dir) or generated for a synthetic task. Throws ConfigError when the split has no
+// files, DataError for unreadable or misaligned files.
+EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split);
+
+// ByTask: BLEU + chrF for translation, ROUGE for summarization (a language model always
+// gets perplexity).
+enum class EvalMetric { ByTask, Bleu, Rouge };
+
+// progress(done, total) after each batch of inputs; returning false cancels, and evaluate
+// then returns std::nullopt. Throws std::invalid_argument for an empty or misaligned set.
+std::optional<Evaluation> evaluate(
+    Translator& translator, const std::string& checkpoint, const EvaluationSet& set,
+    const DecodeOptions& options, EvalMetric metric = EvalMetric::ByTask,
+    const std::function<bool(size_t done, size_t total)>& progress = {});
+
+nlohmann::ordered_json to_json(const Evaluation& evaluation);
+
+// The run folder a checkpoint belongs to (RUN/checkpoints/NAME.tfw with RUN/config.json), or ""
+// for a checkpoint outside any run.
+std::string run_dir_of_checkpoint(const std::string& checkpoint);
+
+// Writes RUN_DIR/evals/<time>-<checkpoint>-<split>.json atomically; returns its path.
+std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation);
+
+// Every saved evaluation of the run, oldest first; unreadable files are skipped.
+std::vector<nlohmann::json> read_evaluations(const std::string& run_dir);
+
+}  // namespace tfw

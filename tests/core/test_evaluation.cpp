@@ -1,0 +1,243 @@
+// Evaluating a checkpoint (core/eval) and teacher-forced scoring (core/decode/forced_score)
+// on tiny untrained checkpoints written here: forced scores agree with the decoder's own,
+// per-sentence scores agree with the metrics, results survive the round trip through the
+// run folder, and cancelling stops early.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <ATen/ATen.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/core/test_support.h"
+
+#include "core/data/word_tokenizer.h"
+#include "core/decode/forced_score.h"
+#include "core/decode/translator.h"
+#include "core/eval/evaluation.h"
+#include "core/io/checkpoint.h"
+#include "core/io/model_io.h"
+
+using namespace tfw;
+
+namespace {
+
+const std::vector<std::string> kSources{"a b c", "d e", "f a b c d", "b b a"};
+const std::vector<std::string> kReferences{"c b a", "e d", "d c b a f", "a b b"};
+
+// An untrained model of the task over a few words, saved as RUN/checkpoints/best.tfw.
+std::string write_run(const QTemporaryDir& dir, const char* name, Task task) {
+    namespace fs = std::filesystem;
+    const fs::path run = fs::path(dir.path().toStdString()) / name;
+    fs::create_directories(run / "checkpoints");
+    std::ofstream(run / "config.json") << "{}\n";
+    WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
+    Checkpoint c;
+    c.config = test::tiny_model_config(task);
+    c.config.tokenizer.type = TokenizerType::Word;
+    if (task == Task::LanguageModel) c.config.model.encoder_layers = 0;
+    c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
+    c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
+    c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();
+    c.position.step = 42;
+    at::manual_seed(11);
+    TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
+    c.parameters = model->parameter_count();
+    c.weights = serialize_module(*model);
+    const std::string path = (run / "checkpoints" / "best.tfw").string();
+    save_checkpoint(c, path);
+    return path;
+}
+
+EvaluationSet custom_set() {
+    EvaluationSet set;
+    set.src_file = "src.txt";
+    set.ref_file = "ref.txt";
+    set.sources = kSources;
+    set.references = kReferences;
+    return set;
+}
+
+}  // namespace
+
+class TestEvaluation : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::string m_translation, m_summarizer, m_lm;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_translation = write_run(m_dir, "mt", Task::Translation);
+        m_summarizer = write_run(m_dir, "sum", Task::Summarization);
+        m_lm = write_run(m_dir, "lm", Task::LanguageModel);
+    }
+
+    void forcedScoresMatchTheDecodersOwn_data() {
+        QTest::addColumn<bool>("lm");
+        QTest::newRow("translation") << false;
+        QTest::newRow("language model") << true;
+    }
+    void forcedScoresMatchTheDecodersOwn() {
+        QFETCH(bool, lm);
+        Translator translator(load_model(lm ? m_lm : m_translation));
+        DecodeOptions options;
+        options.beam = 3;
+        options.nbest = 3;
+        options.max_len_b = 6;
+        const auto outputs = translator.translate({"a b c"}, options).front();
+        QVERIFY(!outputs.empty());
+        for (const TranslationOutput& output : outputs) {
+            const ForcedScore forced = score_output(translator, "a b c", output.text);
+            QCOMPARE(forced.tokens, output.hypothesis.tokens);
+            QCOMPARE(forced.pieces, output.pieces);
+            // The decoder's list ends with EOS only for finished hypotheses.
+            const auto& decoded = output.hypothesis.token_log_probs;
+            QCOMPARE(forced.token_log_probs.size(), output.hypothesis.tokens.size() + 1);
+            for (size_t k = 0; k < decoded.size(); ++k)
+                QVERIFY2(std::abs(forced.token_log_probs[k] - decoded[k]) < 1e-4,
+                         qPrintable(QString("token %1: %2 vs %3")
+                                        .arg(k)
+                                        .arg(forced.token_log_probs[k])
+                                        .arg(decoded[k])));
+            double sum = 0;
+            for (float v : forced.token_log_probs) sum += v;
+            QVERIFY(std::abs(forced.total - sum) < 1e-9);
+            QVERIFY(std::abs(forced.perplexity() -
+                             std::exp(-sum / double(forced.token_log_probs.size()))) < 1e-9);
+        }
+    }
+
+    void batchedForcedScoresEqualOneByOne() {
+        LoadedModel loaded = load_model(m_translation);
+        const std::vector<std::vector<int>> inputs{{4, 5, 6, 3}, {7, 3}, {9, 4, 5, 6, 7, 3}};
+        const std::vector<std::vector<int>> outputs{{6, 5, 4}, {}, {7, 6, 5, 4, 9, 9}};
+        const auto together = force_score_ids(*loaded.model, inputs, outputs, 8);
+        for (size_t i = 0; i < inputs.size(); ++i) {
+            const auto alone = force_score_ids(*loaded.model, {inputs[i]}, {outputs[i]}).front();
+            QCOMPARE(together[i].token_log_probs.size(), outputs[i].size() + 1);
+            for (size_t k = 0; k < alone.token_log_probs.size(); ++k)
+                QVERIFY(std::abs(together[i].token_log_probs[k] - alone.token_log_probs[k]) < 1e-5);
+        }
+        QVERIFY_EXCEPTION_THROWN(force_score_ids(*loaded.model, inputs, {{1}}),
+                                 std::invalid_argument);
+    }
+
+    void translationGetsBleuAndSentenceScores() {
+        Translator translator(load_model(m_translation));
+        const auto evaluation = evaluate(translator, m_translation, custom_set(), DecodeOptions());
+        QVERIFY(evaluation.has_value());
+        QVERIFY(evaluation->bleu.has_value());
+        QVERIFY(evaluation->chrf.has_value());
+        QVERIFY(!evaluation->rouge.has_value());
+        QCOMPARE(evaluation->checkpoint_step, int64_t(42));
+        QCOMPARE(evaluation->sentence_metric, std::string("sentence BLEU"));
+        QCOMPARE(evaluation->sentences.size(), kSources.size());
+        std::vector<std::string> hypotheses;
+        for (size_t i = 0; i < kSources.size(); ++i) {
+            const SentenceResult& s = evaluation->sentences[i];
+            QCOMPARE(s.index, i);
+            QCOMPARE(s.source, kSources[i]);
+            QCOMPARE(s.reference, kReferences[i]);
+            QCOMPARE(s.score, sentence_bleu(s.hypothesis, {kReferences[i]}).score);
+            hypotheses.push_back(s.hypothesis);
+        }
+        QCOMPARE(evaluation->bleu->score, corpus_bleu(hypotheses, {kReferences}).score);
+        QVERIFY(evaluation->loss.perplexity() > 1.0);
+    }
+
+    void summarizationGetsRouge() {
+        Translator translator(load_model(m_summarizer));
+        const auto evaluation = evaluate(translator, m_summarizer, custom_set(), DecodeOptions());
+        QVERIFY(evaluation->rouge.has_value());
+        QVERIFY(!evaluation->bleu.has_value());
+        QCOMPARE(evaluation->sentence_metric, std::string("ROUGE-L F1"));
+        for (const SentenceResult& s : evaluation->sentences)
+            QCOMPARE(s.score, 100.0 * rouge_score(s.reference, s.hypothesis).rougeL.fmeasure);
+    }
+
+    void languageModelGetsPerplexityPerLine() {
+        Translator translator(load_model(m_lm));
+        EvaluationSet set;
+        set.sources = kSources;
+        const auto evaluation = evaluate(translator, m_lm, set, DecodeOptions());
+        QVERIFY(!evaluation->higher_is_better);
+        QCOMPARE(evaluation->sentences.size(), kSources.size());
+        for (const SentenceResult& s : evaluation->sentences) {
+            QVERIFY(s.score > 1.0);
+            QVERIFY(s.hypothesis.empty());
+        }
+        QVERIFY(evaluation->loss.perplexity() > 1.0);
+    }
+
+    void cancellingReturnsNothing() {
+        Translator translator(load_model(m_translation));
+        DecodeOptions options;
+        options.batch_size = 1;
+        size_t furthest = 0;
+        const auto evaluation = evaluate(translator, m_translation, custom_set(), options,
+                                         EvalMetric::ByTask, [&](size_t done, size_t total) {
+                                             furthest = std::max(furthest, done);
+                                             return done < total / 2;
+                                         });
+        QVERIFY(!evaluation.has_value());
+        QCOMPARE(furthest, kSources.size() / 2);  // nothing decoded after the answer
+    }
+
+    void resultsRoundTripThroughTheRunFolder() {
+        const std::string run = run_dir_of_checkpoint(m_translation);
+        QCOMPARE(std::filesystem::path(run).filename().string(), std::string("mt"));
+        QCOMPARE(run_dir_of_checkpoint(m_dir.filePath("elsewhere.tfw").toStdString()),
+                 std::string());
+        Translator translator(load_model(m_translation));
+        const auto first = evaluate(translator, m_translation, custom_set(), DecodeOptions());
+        const std::string path = save_evaluation(run, *first);
+        const std::string second_path = save_evaluation(run, *first);
+        QVERIFY(path != second_path);  // same second, same names: never overwritten
+        const auto saved = read_evaluations(run);
+        QCOMPARE(saved.size(), size_t(2));
+        const nlohmann::json& j = saved.front();
+        QCOMPARE(j["checkpoint"].get<std::string>(), m_translation);
+        QCOMPARE(j["checkpoint_step"].get<int64_t>(), int64_t(42));
+        QCOMPARE(j["split"].get<std::string>(), std::string("custom"));
+        QCOMPARE(j["bleu"]["score"].get<double>(), first->bleu->score);
+        QCOMPARE(j["per_sentence"].size(), kSources.size());
+        QCOMPARE(j["per_sentence"][1]["hypothesis"].get<std::string>(),
+                 first->sentences[1].hypothesis);
+        QVERIFY(read_evaluations(m_dir.filePath("nowhere").toStdString()).empty());
+    }
+
+    void splitsComeFromTheExperiment() {
+        ExperimentConfig config = test::tiny_model_config(Task::Translation);
+        config.data.synthetic = Synthetic::Reverse;
+        const EvaluationSet valid = evaluation_split(config, "valid");
+        QCOMPARE(valid.sources.size(), size_t(500));
+        QCOMPARE(valid.references.size(), size_t(500));
+        QVERIFY(valid.sources != evaluation_split(config, "test").sources);
+
+        config.data.synthetic = Synthetic::None;
+        config.data.dir = m_dir.path().toStdString();
+        std::ofstream(m_dir.filePath("t.src").toStdString()) << "a\nb\n";
+        std::ofstream(m_dir.filePath("t.tgt").toStdString()) << "c\n";
+        config.data.test_src = "t.src";
+        config.data.test_tgt = "t.tgt";
+        try {
+            evaluation_split(config, "test");
+            QFAIL("misaligned files were accepted");
+        } catch (const std::exception& e) {
+            QVERIFY2(QString(e.what()).contains("t.tgt"), e.what());
+        }
+        config.data.valid_src.clear();
+        try {
+            evaluation_split(config, "valid");
+            QFAIL("a split without files was accepted");
+        } catch (const std::exception& e) {
+            QVERIFY2(QString(e.what()).contains("data.valid_src is empty"), e.what());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEvaluation)
+#include "test_evaluation.moc"
