@@ -13,6 +13,7 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
+#include "ui/evaluation_pane.h"
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
 #include "ui/problem_message.h"
@@ -29,12 +30,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
       m_experiment(new ExperimentPane(this)),
       m_training(new TrainingPane(this)),
       m_runs(new RunsPane(this)),
+      m_evaluation(new EvaluationPane(this)),
       m_state(new QLabel(this)) {
     setWindowTitle(tr("Transformer Workbench"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_experiment, tr("Experiment"));
     m_tabs->addTab(m_training, tr("Training"));
     m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_evaluation, tr("Evaluate"));
     setCentralWidget(m_tabs);
     statusBar()->addPermanentWidget(m_state);
     m_state->setText(tr("Idle"));
@@ -45,6 +48,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_experiment, &ExperimentPane::validityChanged, this, &MainWindow::updateStartAction);
     connect(m_training, &TrainingPane::startRequested, this, &MainWindow::startTraining);
     connect(m_training, &TrainingPane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_evaluation, &EvaluationPane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_runs, &RunsPane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
@@ -59,6 +64,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
     m_runs->setRunsRoot(m_runsRoot);
+    m_evaluation->setRunsRoot(m_runsRoot);
     m_experiment->setDataFolder(m_settings.dataFolder());
     if (!options.preset.isEmpty()) loadPreset(options.preset);
     updateStartAction();
@@ -216,6 +222,7 @@ void MainWindow::chooseRunsRoot() {
     m_runsRoot = dir;
     m_settings.setRunsRoot(dir);
     m_runs->setRunsRoot(dir);
+    m_evaluation->setRunsRoot(dir);
 }
 
 void MainWindow::chooseDataFolder() {

@@ -13,6 +13,7 @@ class QTabWidget;
 
 namespace tfw {
 
+class EvaluationPane;
 class ExperimentPane;
 class RunsPane;
 class TrainingPane;
@@ -33,6 +34,7 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* experimentPane() const { return m_experiment; }
     TrainingPane* trainingPane() const { return m_training; }
     RunsPane* runsPane() const { return m_runs; }
+    EvaluationPane* evaluationPane() const { return m_evaluation; }
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
@@ -60,6 +62,7 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* m_experiment;
     TrainingPane* m_training;
     RunsPane* m_runs;
+    EvaluationPane* m_evaluation;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_state;
     bool m_closeAfterStop = false;

@@ -13,10 +13,6 @@
 
 #include "tests/core/test_support.h"
 
-#include "core/data/word_tokenizer.h"
-#include "core/io/checkpoint.h"
-#include "core/io/model_io.h"
-
 using namespace tfw;
 using nlohmann::json;
 
@@ -24,28 +20,6 @@ namespace {
 
 using test::CliRun;
 using test::run_tfw;
-
-// An untrained model of the task with a word vocabulary over a few words.
-void write_checkpoint(Task task, const std::string& path) {
-    WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
-    Checkpoint c;
-    c.config.task = task;
-    c.config.tokenizer.type = TokenizerType::Word;
-    c.config.model.d_model = 16;
-    c.config.model.heads = 2;
-    c.config.model.encoder_layers = task == Task::LanguageModel ? 0 : 1;
-    c.config.model.decoder_layers = 1;
-    c.config.model.ffn_dim = 32;
-    c.config.model.max_positions = 64;
-    c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
-    c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
-    c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();
-    at::manual_seed(5);
-    TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
-    c.parameters = model->parameter_count();
-    c.weights = serialize_module(*model);
-    save_checkpoint(c, path);
-}
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -70,9 +44,9 @@ class TestDecodeCli : public QObject {
         m_translation = m_dir.filePath("mt.tfw");
         m_summarizer = m_dir.filePath("sum.tfw");
         m_lm = m_dir.filePath("lm.tfw");
-        write_checkpoint(Task::Summarization, m_summarizer.toStdString());
-        write_checkpoint(Task::Translation, m_translation.toStdString());
-        write_checkpoint(Task::LanguageModel, m_lm.toStdString());
+        test::write_tiny_checkpoint(Task::Summarization, m_summarizer.toStdString());
+        test::write_tiny_checkpoint(Task::Translation, m_translation.toStdString());
+        test::write_tiny_checkpoint(Task::LanguageModel, m_lm.toStdString());
         m_src = write("src.txt", "a b c\nd e\nf a b c d\n");
         m_ref = write("ref.txt", "c b a\ne d\nd c b a f\n");
     }

@@ -13,11 +13,9 @@
 
 #include "tests/core/test_support.h"
 
-#include "core/data/word_tokenizer.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
-#include "core/io/checkpoint.h"
 #include "core/io/model_io.h"
 
 using namespace tfw;
@@ -26,30 +24,6 @@ namespace {
 
 const std::vector<std::string> kSources{"a b c", "d e", "f a b c d", "b b a"};
 const std::vector<std::string> kReferences{"c b a", "e d", "d c b a f", "a b b"};
-
-// An untrained model of the task over a few words, saved as RUN/checkpoints/best.tfw.
-std::string write_run(const QTemporaryDir& dir, const char* name, Task task) {
-    namespace fs = std::filesystem;
-    const fs::path run = fs::path(dir.path().toStdString()) / name;
-    fs::create_directories(run / "checkpoints");
-    std::ofstream(run / "config.json") << "{}\n";
-    WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
-    Checkpoint c;
-    c.config = test::tiny_model_config(task);
-    c.config.tokenizer.type = TokenizerType::Word;
-    if (task == Task::LanguageModel) c.config.model.encoder_layers = 0;
-    c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
-    c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
-    c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();
-    c.position.step = 42;
-    at::manual_seed(11);
-    TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
-    c.parameters = model->parameter_count();
-    c.weights = serialize_module(*model);
-    const std::string path = (run / "checkpoints" / "best.tfw").string();
-    save_checkpoint(c, path);
-    return path;
-}
 
 EvaluationSet custom_set() {
     EvaluationSet set;
@@ -70,9 +44,9 @@ class TestEvaluation : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_translation = write_run(m_dir, "mt", Task::Translation);
-        m_summarizer = write_run(m_dir, "sum", Task::Summarization);
-        m_lm = write_run(m_dir, "lm", Task::LanguageModel);
+        m_translation = test::write_tiny_run(m_dir.path().toStdString(), "mt", Task::Translation);
+        m_summarizer = test::write_tiny_run(m_dir.path().toStdString(), "sum", Task::Summarization);
+        m_lm = test::write_tiny_run(m_dir.path().toStdString(), "lm", Task::LanguageModel);
     }
 
     void forcedScoresMatchTheDecodersOwn_data() {

@@ -7,22 +7,9 @@
 
 #include <string>
 
-#include "core/config/experiment_config.h"
+#include "tests/core/tiny_checkpoint.h"
 
 namespace tfw::test {
-
-// A model small enough for tests that run in milliseconds.
-inline ExperimentConfig tiny_model_config(Task task) {
-    ExperimentConfig c;
-    c.task = task;
-    c.model.d_model = 32;
-    c.model.heads = 4;
-    c.model.encoder_layers = 2;
-    c.model.decoder_layers = 2;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 64;
-    return c;
-}
 
 struct CliRun {
     int exit_code = -1;  // -1: did not finish or crashed

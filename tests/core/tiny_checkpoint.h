@@ -1,0 +1,60 @@
+#pragma once
+// Tiny models and checkpoints for tests (a header, not a test: only test_*.cpp become tests).
+// Needs no Qt, so core and GUI suites can both use it.
+
+#include <ATen/ATen.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/config/experiment_config.h"
+#include "core/data/word_tokenizer.h"
+#include "core/io/checkpoint.h"
+#include "core/io/model_io.h"
+
+namespace tfw::test {
+
+// A model small enough for tests that run in milliseconds.
+inline ExperimentConfig tiny_model_config(Task task) {
+    ExperimentConfig c;
+    c.task = task;
+    c.model.d_model = 32;
+    c.model.heads = 4;
+    c.model.encoder_layers = 2;
+    c.model.decoder_layers = 2;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 64;
+    return c;
+}
+
+// An untrained tiny model of the task over the words a-f (word tokenizer), saved at path.
+inline void write_tiny_checkpoint(Task task, const std::string& path, uint64_t seed = 5) {
+    WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
+    Checkpoint c;
+    c.config = tiny_model_config(task);
+    c.config.tokenizer.type = TokenizerType::Word;
+    if (task == Task::LanguageModel) c.config.model.encoder_layers = 0;
+    c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
+    c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
+    c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();
+    c.position.step = 42;
+    at::manual_seed(seed);
+    TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
+    c.parameters = model->parameter_count();
+    c.weights = serialize_module(*model);
+    save_checkpoint(c, path);
+}
+
+// The same inside a run folder: root/name/checkpoints/best.tfw beside a config.json.
+inline std::string write_tiny_run(const std::string& root, const std::string& name, Task task) {
+    namespace fs = std::filesystem;
+    const fs::path run = fs::path(root) / name;
+    fs::create_directories(run / "checkpoints");
+    std::ofstream(run / "config.json") << "{}\n";
+    const std::string path = (run / "checkpoints" / "best.tfw").string();
+    write_tiny_checkpoint(task, path);
+    return path;
+}
+
+}  // namespace tfw::test

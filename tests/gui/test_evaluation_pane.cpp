@@ -1,0 +1,135 @@
+// The Evaluate area on tiny untrained checkpoints: a result with per-sentence scores sorted
+// worst first and kept in the run folder, a row that opens in the Inference area, the
+// language-model variant, cancelling, and a clear message for a missing file.
+#include <QComboBox>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+#include "tests/core/tiny_checkpoint.h"
+#include "ui/evaluation_job.h"
+#include "ui/evaluation_pane.h"
+
+using namespace tfw;
+
+namespace {
+
+QString writeLines(const QTemporaryDir& dir, const char* name, const std::string& text) {
+    const QString path = dir.filePath(QLatin1String(name));
+    std::ofstream(path.toStdString()) << text;
+    return path;
+}
+
+QList<double> scores(const QTableWidget& table) {
+    QList<double> values;
+    for (int row = 0; row < table.rowCount(); ++row)
+        values << table.item(row, 1)->data(Qt::DisplayRole).toDouble();
+    return values;
+}
+
+}  // namespace
+
+class TestEvaluationPane final : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void evaluatesSortsWorstFirstAndKeepsTheResult() {
+        QTemporaryDir root;
+        const QString checkpoint = QString::fromStdString(
+            test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation));
+        const QString src = writeLines(root, "src.txt", "a b c\nd e\nf a b c d\nb b a\n");
+        const QString ref = writeLines(root, "ref.txt", "c b a\ne d\nd c b a f\na b b\n");
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        QCOMPARE(pane.checkpoint(), checkpoint);  // the run's checkpoint is offered
+        pane.setCustomFiles(src, ref);
+        QSignalSpy saved(&pane, &EvaluationPane::evaluationSaved);
+        pane.evaluate();
+        QVERIFY(pane.isRunning());
+        QVERIFY(saved.wait(60000));
+
+        const QString runDir = root.filePath(QStringLiteral("mt"));
+        QCOMPARE(saved.first().at(0).toString(), runDir);
+        QVERIFY(QFileInfo(saved.first().at(1).toString()).dir().path().endsWith("mt/evals"));
+        QTableWidget* table = pane.sentenceTable();
+        QCOMPARE(table->rowCount(), 4);
+        QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("sentence BLEU"));
+        const QList<double> values = scores(*table);
+        QVERIFY(std::is_sorted(values.begin(), values.end()));
+        QVERIFY(pane.summaryText().contains(QStringLiteral("BLEU")));
+        QVERIFY(pane.summaryText().contains(QStringLiteral("nrefs:1|case:mixed")));
+        QVERIFY(!pane.isRunning());
+
+        // The saved result is listed and a row opens with its own source and reference.
+        const auto* savedList = pane.findChildren<QComboBox*>().last();
+        QCOMPARE(savedList->count(), 1);
+        QVERIFY(savedList->itemText(0).contains(QStringLiteral("best · custom · BLEU")));
+        QSignalSpy open(&pane, &EvaluationPane::openInInference);
+        Q_EMIT table->cellDoubleClicked(2, 2);
+        QCOMPARE(open.count(), 1);
+        QCOMPARE(open.first().at(0).toString(), checkpoint);
+        QCOMPARE(open.first().at(1).toString(), table->item(2, 2)->text());
+        QCOMPARE(open.first().at(2).toString(), table->item(2, 4)->text());
+    }
+
+    void languageModelShowsPerplexityPerLine() {
+        QTemporaryDir root;
+        test::write_tiny_run(root.path().toStdString(), "lm", Task::LanguageModel);
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setCustomFiles(writeLines(root, "text.txt", "a b c\nd e f a\nb\n"), QString());
+        QSignalSpy saved(&pane, &EvaluationPane::evaluationSaved);
+        pane.evaluate();
+        QVERIFY(saved.wait(60000));
+        QTableWidget* table = pane.sentenceTable();
+        QCOMPARE(table->rowCount(), 3);
+        QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("perplexity"));
+        QVERIFY(table->isColumnHidden(3));
+        const QList<double> values = scores(*table);
+        QVERIFY(std::is_sorted(values.rbegin(), values.rend()));  // worst = highest first
+        QVERIFY(values.last() > 1.0);
+    }
+
+    void cancellingKeepsNothing() {
+        QTemporaryDir root;
+        test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation);
+        std::string many;
+        for (int i = 0; i < 4000; ++i) many += "a b c d e f a b c d\n";
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setCustomFiles(writeLines(root, "src.txt", many), writeLines(root, "ref.txt", many));
+        auto* job = pane.findChild<EvaluationJob*>();
+        QSignalSpy progress(job, &EvaluationJob::progress);
+        QSignalSpy cancelled(job, &EvaluationJob::cancelled);
+        pane.evaluate();
+        QVERIFY(progress.wait(60000));
+        pane.cancel();
+        QVERIFY(cancelled.wait(60000));
+        QTRY_VERIFY(!pane.isRunning());
+        QVERIFY(progress.last().at(0).toLongLong() < 4000);
+        QVERIFY(!QDir(root.filePath(QStringLiteral("mt/evals"))).exists());
+        QCOMPARE(pane.sentenceTable()->rowCount(), 0);
+    }
+
+    void aMissingFileIsReported() {
+        QTemporaryDir root;
+        test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation);
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setCustomFiles(root.filePath(QStringLiteral("missing.txt")),
+                            root.filePath(QStringLiteral("missing.txt")));
+        QSignalSpy failed(pane.findChild<EvaluationJob*>(), &EvaluationJob::failed);
+        pane.evaluate();
+        QVERIFY(failed.wait(60000));
+        QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("missing.txt")));
+        QTRY_VERIFY(pane.findChild<QMessageBox*>() != nullptr);
+    }
+};
+
+QTEST_MAIN(TestEvaluationPane)
+#include "test_evaluation_pane.moc"

@@ -1,0 +1,17 @@
+#pragma once
+// The checkpoints a user can pick from: every .tfw file of every run under the runs folder.
+
+#include <QList>
+#include <QString>
+
+namespace tfw {
+
+struct CheckpointChoice {
+    QString label;  // "multi30k-20261122-033819 · best"
+    QString path;
+};
+
+// Newest run first; inside a run best, last, then periodic ones by step, then the rest.
+QList<CheckpointChoice> checkpointChoices(const QString& runsRoot);
+
+}  // namespace tfw

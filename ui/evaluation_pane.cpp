@@ -1,0 +1,455 @@
+#include "ui/evaluation_pane.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/eval/evaluation.h"
+#include "ui/checkpoint_choices.h"
+#include "ui/evaluation_job.h"
+#include "ui/problem_message.h"
+
+namespace tfw {
+namespace {
+
+enum Column { Line, Score, Source, Output, Reference, Count };
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+QTableWidgetItem* textItem(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    item->setToolTip(text);
+    return item;
+}
+
+QTableWidgetItem* numberItem(double value, int decimals) {
+    auto* item = textItem(QString());
+    // Stored as a number so that the column sorts numerically; shown rounded.
+    item->setData(Qt::DisplayRole, std::isfinite(value)
+                                       ? QVariant(std::round(value * std::pow(10, decimals)) /
+                                                  std::pow(10, decimals))
+                                       : QVariant());
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+double numberAt(const nlohmann::json& j, const char* key, const char* inner = nullptr) {
+    const auto it = j.find(key);
+    if (it == j.end()) return std::nan("");
+    const nlohmann::json& v = inner ? it->value(inner, nlohmann::json()) : *it;
+    return v.is_number() ? v.get<double>() : std::nan("");
+}
+
+QString formatSeconds(double seconds) {
+    const int s = int(std::lround(seconds));
+    return s < 60 ? QStringLiteral("%1 s").arg(s)
+                  : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+// One line per saved result: "06:12 · best · test · BLEU 38.29".
+QString savedLabel(const nlohmann::json& result) {
+    const QDateTime time =
+        QDateTime::fromString(qs(result.value("created_at", std::string())), Qt::ISODate);
+    QString label = time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
+                    QStringLiteral(" · ") +
+                    QFileInfo(qs(result.value("checkpoint", std::string()))).completeBaseName() +
+                    QStringLiteral(" · ") + qs(result.value("split", std::string()));
+    if (result.contains("bleu"))
+        label += QStringLiteral(" · BLEU %1").arg(numberAt(result, "bleu", "score"), 0, 'f', 2);
+    else if (result.contains("rougeL"))
+        label += QStringLiteral(" · ROUGE-L %1")
+                     .arg(100 * numberAt(result, "rougeL", "fmeasure"), 0, 'f', 2);
+    else
+        label += QStringLiteral(" · ppl %1").arg(numberAt(result, "perplexity"), 0, 'f', 2);
+    return label;
+}
+
+}  // namespace
+
+EvaluationPane::EvaluationPane(QWidget* parent)
+    : QWidget(parent),
+      m_job(new EvaluationJob(this)),
+      m_checkpoint(new QComboBox(this)),
+      m_browse(new QPushButton(tr("Browse…"), this)),
+      m_split(new QComboBox(this)),
+      m_customFiles(new QWidget(this)),
+      m_srcFile(new QLineEdit(this)),
+      m_refFile(new QLineEdit(this)),
+      m_evaluate(new QPushButton(tr("Evaluate"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_state(new QLabel(this)),
+      m_saved(new QComboBox(this)),
+      m_summary(new QLabel(this)),
+      m_table(new QTableWidget(0, Count, this)) {
+    m_checkpoint->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_checkpoint->setMinimumContentsLength(40);
+    m_checkpoint->setToolTip(
+        tr("The checkpoint to evaluate: any checkpoint of a run under the "
+           "runs folder, or a file (Browse…)."));
+    m_split->addItem(tr("Test set of the experiment"), QStringLiteral("test"));
+    m_split->addItem(tr("Validation set of the experiment"), QStringLiteral("valid"));
+    m_split->addItem(tr("Other files…"), QStringLiteral("custom"));
+    m_split->setToolTip(
+        tr("The experiment's own test or validation files (as named in its "
+           "data section), or any other pair of aligned files."));
+    m_srcFile->setPlaceholderText(tr("inputs, one per line (language model: the text)"));
+    m_refFile->setPlaceholderText(tr("references, line i pairs with input line i"));
+    auto* srcBrowse = new QPushButton(tr("Browse…"), m_customFiles);
+    auto* refBrowse = new QPushButton(tr("Browse…"), m_customFiles);
+    auto* files = new QFormLayout(m_customFiles);
+    files->setContentsMargins(0, 0, 0, 0);
+    auto* srcRow = new QHBoxLayout;
+    srcRow->addWidget(m_srcFile);
+    srcRow->addWidget(srcBrowse);
+    auto* refRow = new QHBoxLayout;
+    refRow->addWidget(m_refFile);
+    refRow->addWidget(refBrowse);
+    files->addRow(tr("Inputs:"), srcRow);
+    files->addRow(tr("References:"), refRow);
+    m_customFiles->setVisible(false);
+
+    m_cancel->setEnabled(false);
+    m_progress->setVisible(false);
+    m_progress->setTextVisible(true);
+    m_saved->setToolTip(tr("Results kept in the run folder (evals/); pick one to show it again."));
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setWordWrap(true);
+    m_summary->setText(
+        tr("<i>Pick a checkpoint and a test set, then Evaluate. Decoding uses the "
+           "checkpoint's own settings (its experiment's decode section).</i>"));
+
+    m_table->setHorizontalHeaderLabels(
+        {tr("Line"), tr("Score"), tr("Source"), tr("Output"), tr("Reference")});
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+    m_table->setColumnWidth(Line, 60);
+    m_table->setColumnWidth(Score, 90);
+    m_table->setColumnWidth(Source, 380);
+    m_table->setColumnWidth(Output, 380);
+    m_table->setToolTip(
+        tr("Double-click a sentence to open it in the Inference area, with its "
+           "attention."));
+
+    auto* top = new QFormLayout;
+    auto* checkpointRow = new QHBoxLayout;
+    checkpointRow->addWidget(m_checkpoint, 1);
+    checkpointRow->addWidget(m_browse);
+    top->addRow(tr("Checkpoint:"), checkpointRow);
+    top->addRow(tr("Test set:"), m_split);
+    top->addRow(QString(), m_customFiles);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_evaluate);
+    actions->addWidget(m_cancel);
+    actions->addWidget(m_progress, 1);
+    actions->addWidget(m_state);
+    auto* savedRow = new QHBoxLayout;
+    savedRow->addWidget(new QLabel(tr("Saved results:"), this));
+    savedRow->addWidget(m_saved, 1);
+    auto* hint = new QLabel(
+        tr("Sentences sorted worst first (click a header to sort). Double-click one to open it "
+           "in the Inference area."),
+        this);
+    hint->setEnabled(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(actions);
+    layout->addLayout(savedRow);
+    layout->addWidget(m_summary);
+    layout->addWidget(hint);
+    layout->addWidget(m_table, 1);
+
+    connect(m_browse, &QPushButton::clicked, this, &EvaluationPane::browseCheckpoint);
+    connect(srcBrowse, &QPushButton::clicked, this,
+            [this] { browseFile(m_srcFile, tr("Inputs")); });
+    connect(refBrowse, &QPushButton::clicked, this,
+            [this] { browseFile(m_refFile, tr("References")); });
+    connect(m_split, &QComboBox::currentIndexChanged, this, [this] {
+        m_customFiles->setVisible(m_split->currentData().toString() == QLatin1String("custom"));
+        updateControls();
+    });
+    connect(m_checkpoint, &QComboBox::currentIndexChanged, this, [this] {
+        refreshSavedResults();
+        updateControls();
+    });
+    connect(m_srcFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
+    connect(m_refFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
+    connect(m_evaluate, &QPushButton::clicked, this, &EvaluationPane::evaluate);
+    connect(m_cancel, &QPushButton::clicked, this, &EvaluationPane::cancel);
+    connect(m_saved, &QComboBox::activated, this, &EvaluationPane::showSaved);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this,
+            [this](int row, int) { openRow(row); });
+    connect(m_job, &EvaluationJob::progress, this, &EvaluationPane::onProgress);
+    connect(m_job, &EvaluationJob::finished, this, &EvaluationPane::onFinished);
+    connect(m_job, &EvaluationJob::failed, this, &EvaluationPane::onFailed);
+    connect(m_job, &EvaluationJob::cancelled, this, [this] {
+        m_state->setText(tr("Cancelled"));
+        updateControls();
+    });
+    updateControls();
+}
+
+void EvaluationPane::setRunsRoot(const QString& root) {
+    m_root = root;
+    refreshCheckpoints();
+}
+
+void EvaluationPane::showEvent(QShowEvent* event) {
+    // Runs started or finished since the list was made show up when the area is opened.
+    if (!m_job->isRunning()) refreshCheckpoints();
+    QWidget::showEvent(event);
+}
+
+void EvaluationPane::refreshCheckpoints() {
+    const QString current = checkpoint();
+    QSignalBlocker block(m_checkpoint);
+    m_checkpoint->clear();
+    for (const CheckpointChoice& choice : checkpointChoices(m_root))
+        m_checkpoint->addItem(choice.label, choice.path);
+    const int index = m_checkpoint->findData(current);
+    m_checkpoint->setCurrentIndex(index >= 0 ? index : 0);
+    if (index < 0 && !current.isEmpty()) setCheckpoint(current);
+    refreshSavedResults();
+    updateControls();
+}
+
+void EvaluationPane::setCheckpoint(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    int index = m_checkpoint->findData(absolute);
+    if (index < 0) {
+        m_checkpoint->addItem(QDir::toNativeSeparators(absolute), absolute);
+        index = m_checkpoint->count() - 1;
+    }
+    m_checkpoint->setCurrentIndex(index);
+}
+
+QString EvaluationPane::checkpoint() const {
+    return m_checkpoint->currentData().toString();
+}
+
+void EvaluationPane::setSplit(const QString& split) {
+    const int index = m_split->findData(split);
+    if (index >= 0) m_split->setCurrentIndex(index);
+}
+
+void EvaluationPane::setCustomFiles(const QString& srcFile, const QString& refFile) {
+    setSplit(QStringLiteral("custom"));
+    m_srcFile->setText(srcFile);
+    m_refFile->setText(refFile);
+}
+
+void EvaluationPane::browseCheckpoint() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Evaluate a checkpoint"), m_root,
+                                                      tr("Checkpoints (*.tfw);;All files (*)"));
+    if (!path.isEmpty()) setCheckpoint(path);
+}
+
+void EvaluationPane::browseFile(QLineEdit* target, const QString& title) {
+    const QString path = QFileDialog::getOpenFileName(this, title, target->text());
+    if (!path.isEmpty()) target->setText(path);
+}
+
+bool EvaluationPane::isRunning() const {
+    return m_job->isRunning();
+}
+
+void EvaluationPane::updateControls() {
+    const bool running = m_job->isRunning();
+    const bool custom = m_split->currentData().toString() == QLatin1String("custom");
+    QString missing;
+    if (checkpoint().isEmpty())
+        missing = tr("Pick a checkpoint first.");
+    else if (custom && m_srcFile->text().isEmpty())
+        missing = tr("Choose the file of inputs.");
+    m_evaluate->setEnabled(!running && missing.isEmpty());
+    m_evaluate->setToolTip(missing.isEmpty() ? tr("Decode the test set and score it") : missing);
+    m_cancel->setEnabled(running);
+    m_checkpoint->setEnabled(!running);
+    m_browse->setEnabled(!running);
+    m_split->setEnabled(!running);
+    m_progress->setVisible(running);
+}
+
+void EvaluationPane::evaluate() {
+    if (m_job->isRunning() || checkpoint().isEmpty()) return;
+    EvaluationRequest request;
+    request.checkpoint = checkpoint();
+    request.split = m_split->currentData().toString();
+    request.srcFile = m_srcFile->text();
+    request.refFile = m_refFile->text();
+    m_progress->setRange(0, 0);  // busy until the first report: loading the checkpoint
+    m_state->setText(tr("Loading the checkpoint…"));
+    m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    m_job->start(request);
+    updateControls();
+}
+
+void EvaluationPane::cancel() {
+    m_job->cancel();
+    m_state->setText(tr("Cancelling…"));
+}
+
+void EvaluationPane::onProgress(qint64 done, qint64 total) {
+    m_progress->setRange(0, int(total));
+    m_progress->setValue(int(done));
+    m_progress->setFormat(tr("%v / %m sentences"));
+    const double elapsed = (QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
+    QString text = tr("%1 elapsed").arg(formatSeconds(elapsed));
+    if (done > 0 && done < total)
+        text +=
+            tr(", about %1 left").arg(formatSeconds(elapsed * double(total - done) / double(done)));
+    m_state->setText(text);
+}
+
+void EvaluationPane::onFinished(const QByteArray& json, const QString& savedPath) {
+    const nlohmann::json result = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    m_state->setText(tr("Done"));
+    showResult(result, savedPath);
+    if (!savedPath.isEmpty()) {
+        const QString runDir = QFileInfo(QFileInfo(savedPath).absolutePath()).absolutePath();
+        refreshSavedResults();
+        m_saved->setCurrentIndex(m_saved->count() - 1);
+        Q_EMIT evaluationSaved(runDir, savedPath);
+        Q_EMIT statusMessage(tr("Evaluation kept in %1").arg(QDir::toNativeSeparators(savedPath)));
+    }
+    updateControls();
+}
+
+void EvaluationPane::onFailed(const QString& message) {
+    m_state->setText(tr("Failed"));
+    updateControls();
+    showProblem(this, tr("Evaluation failed"), message);
+}
+
+void EvaluationPane::refreshSavedResults() {
+    m_saved->clear();
+    const std::string runDir = run_dir_of_checkpoint(checkpoint().toStdString());
+    if (runDir.empty()) {
+        m_saved->setEnabled(false);
+        return;
+    }
+    const QDir evals(QDir(qs(runDir)).filePath(QStringLiteral("evals")));
+    QFileInfoList files = evals.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QFileInfo& file : files) {
+        std::ifstream in(file.absoluteFilePath().toStdString());
+        const nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
+        if (result.is_object()) m_saved->addItem(savedLabel(result), file.absoluteFilePath());
+    }
+    m_saved->setEnabled(m_saved->count() > 0);
+    if (m_saved->count() == 0) m_saved->addItem(tr("none yet"));
+}
+
+void EvaluationPane::showSaved(int index) {
+    const QString path = m_saved->itemData(index).toString();
+    if (path.isEmpty()) return;
+    std::ifstream in(path.toStdString());
+    const nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
+    if (!result.is_object()) {
+        showProblem(this, tr("Cannot show the result"),
+                    tr("%1 is not a readable result.").arg(path));
+        return;
+    }
+    showResult(result, path);
+}
+
+void EvaluationPane::showResult(const nlohmann::json& result, const QString& savedPath) {
+    m_resultCheckpoint = qs(result.value("checkpoint", std::string()));
+    const bool lm = result.value("task", std::string()) == "lm";
+    QStringList scores;
+    auto metric = [&](const QString& name, double value, const std::string& signature) {
+        QString text = QStringLiteral("<b>%1 %2</b>").arg(name).arg(value, 0, 'f', 2);
+        if (!signature.empty())
+            text += QStringLiteral(" <span style='color:gray'>(%1)</span>")
+                        .arg(qs(signature).toHtmlEscaped());
+        scores << text;
+    };
+    if (result.contains("bleu"))
+        metric(QStringLiteral("BLEU"), numberAt(result, "bleu", "score"),
+               result["bleu"].value("signature", std::string()));
+    if (result.contains("chrf"))
+        metric(QStringLiteral("chrF"), numberAt(result, "chrf", "score"),
+               result["chrf"].value("signature", std::string()));
+    for (const char* key : {"rouge1", "rouge2", "rougeL", "rougeLsum"})
+        if (result.contains(key))
+            metric(qs(key).replace(QStringLiteral("rouge"), QStringLiteral("ROUGE-")),
+                   100 * numberAt(result, key, "fmeasure"), {});
+    metric(lm ? tr("perplexity") : tr("reference perplexity"), numberAt(result, "perplexity"), {});
+    QString summary = scores.join(QStringLiteral(" &nbsp;·&nbsp; "));
+    summary += QStringLiteral("<br>") +
+               tr("%1 sentences of %2 (%3) with %4 in %5")
+                   .arg(result.value("sentences", 0))
+                   .arg(QFileInfo(m_resultCheckpoint).completeBaseName().toHtmlEscaped())
+                   .arg(qs(result.value("split", std::string())).toHtmlEscaped())
+                   .arg(lm ? tr("teacher forcing")
+                           : tr("beam %1").arg(result.value("/decode/beam"_json_pointer, 1)))
+                   .arg(formatSeconds(numberAt(result, "seconds")));
+    if (!savedPath.isEmpty())
+        summary +=
+            QStringLiteral("<br><span style='color:gray'>%1</span>")
+                .arg(tr("Kept in %1").arg(QDir::toNativeSeparators(savedPath)).toHtmlEscaped());
+    m_summary->setText(summary);
+
+    const QString metricName = qs(result.value("sentence_metric", std::string("score")));
+    m_table->setHorizontalHeaderItem(Score, new QTableWidgetItem(metricName));
+    m_table->setColumnHidden(Output, lm);
+    m_table->setColumnHidden(Reference, lm);
+    m_table->setSortingEnabled(false);
+    const nlohmann::json& rows =
+        result.contains("per_sentence") ? result["per_sentence"] : nlohmann::json::array();
+    m_table->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const nlohmann::json& row = rows[size_t(r)];
+        m_table->setItem(r, Line, numberItem(row.value("index", 0) + 1, 0));
+        m_table->setItem(
+            r, Score,
+            numberItem(row["score"].is_number() ? row["score"].get<double>() : std::nan(""), 2));
+        m_table->setItem(r, Source, textItem(qs(row.value("source", std::string()))));
+        m_table->setItem(r, Output, textItem(qs(row.value("hypothesis", std::string()))));
+        m_table->setItem(r, Reference, textItem(qs(row.value("reference", std::string()))));
+    }
+    m_table->setSortingEnabled(true);
+    // Worst first: the lowest score, or the highest perplexity.
+    m_table->sortByColumn(Score, lm ? Qt::DescendingOrder : Qt::AscendingOrder);
+}
+
+void EvaluationPane::openRow(int row) {
+    const QTableWidgetItem* source = m_table->item(row, Source);
+    const QTableWidgetItem* reference = m_table->item(row, Reference);
+    if (!source || m_resultCheckpoint.isEmpty()) return;
+    Q_EMIT openInInference(m_resultCheckpoint, source->text(),
+                           reference ? reference->text() : QString());
+}
+
+QString EvaluationPane::summaryText() const {
+    return m_summary->text();
+}
+
+}  // namespace tfw

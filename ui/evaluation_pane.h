@@ -1,0 +1,86 @@
+#pragma once
+// The Evaluate area: pick a checkpoint and a test set, evaluate on a worker thread with
+// progress and cancel, then read the corpus scores with their signatures and every
+// sentence's score in a table sorted worst first. A row opens in the Inference area.
+// Results are kept in the run folder; earlier ones can be shown again.
+
+#include <QWidget>
+
+#include <nlohmann/json_fwd.hpp>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QWidget;
+
+namespace tfw {
+
+class EvaluationJob;
+
+class EvaluationPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EvaluationPane)
+
+  public:
+    explicit EvaluationPane(QWidget* parent = nullptr);
+
+    void setRunsRoot(const QString& root);
+    // Selects the checkpoint (adding it to the list when it is not under the runs folder).
+    void setCheckpoint(const QString& path);
+    QString checkpoint() const;
+    // "valid", "test" or "custom"
+    void setSplit(const QString& split);
+    void setCustomFiles(const QString& srcFile, const QString& refFile);
+
+    void evaluate();
+    void cancel();
+    bool isRunning() const;
+    QTableWidget* sentenceTable() const { return m_table; }
+    QString summaryText() const;
+
+  Q_SIGNALS:
+    void openInInference(const QString& checkpoint, const QString& source,
+                         const QString& reference);
+    // A new result was saved in this run folder.
+    void evaluationSaved(const QString& runDir, const QString& path);
+    void statusMessage(const QString& message);
+
+  protected:
+    void showEvent(QShowEvent* event) override;
+
+  private:
+    void refreshCheckpoints();
+    void refreshSavedResults();
+    void browseCheckpoint();
+    void browseFile(QLineEdit* target, const QString& title);
+    void updateControls();
+    void onProgress(qint64 done, qint64 total);
+    void onFinished(const QByteArray& json, const QString& savedPath);
+    void onFailed(const QString& message);
+    void showSaved(int index);
+    void showResult(const nlohmann::json& result, const QString& savedPath);
+    void openRow(int row);
+
+    QString m_root;
+    EvaluationJob* m_job;
+    QComboBox* m_checkpoint;
+    QPushButton* m_browse;
+    QComboBox* m_split;
+    QWidget* m_customFiles;
+    QLineEdit* m_srcFile;
+    QLineEdit* m_refFile;
+    QPushButton* m_evaluate;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_state;
+    QComboBox* m_saved;
+    QLabel* m_summary;
+    QTableWidget* m_table;
+    QString m_resultCheckpoint;  // the checkpoint of the result on display
+    qint64 m_startedMs = 0;
+};
+
+}  // namespace tfw
