@@ -51,6 +51,7 @@ void EvaluationJob::cancel() {
 void EvaluationJob::onThreadFinished() {
     m_thread->deleteLater();
     m_thread = nullptr;
+    Q_EMIT idle();
 }
 
 // On the job's thread: signals emitted here reach the window through queued connections.

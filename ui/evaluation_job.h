@@ -43,6 +43,8 @@ class EvaluationJob final : public QObject {
     void finished(const QByteArray& json, const QString& savedPath);
     void failed(const QString& message);
     void cancelled();
+    // The thread has ended (after finished, failed or cancelled): a new job can start.
+    void idle();
 
   private:
     void run(const EvaluationRequest& request);

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -42,16 +43,24 @@ QTableWidgetItem* textItem(const QString& text) {
     return item;
 }
 
-QTableWidgetItem* numberItem(double value, int decimals) {
-    auto* item = textItem(QString());
-    // Stored as a number so that the column sorts numerically; shown rounded.
-    item->setData(Qt::DisplayRole, std::isfinite(value)
-                                       ? QVariant(std::round(value * std::pow(10, decimals)) /
-                                                  std::pow(10, decimals))
-                                       : QVariant());
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
+// Shows a rounded number and sorts by the exact one (empty cells last).
+class NumberItem final : public QTableWidgetItem {
+  public:
+    NumberItem(double value, int decimals)
+        : QTableWidgetItem(std::isfinite(value) ? QString::number(value, 'f', decimals)
+                                                : QString()),
+          m_value(std::isfinite(value) ? value : std::numeric_limits<double>::infinity()) {
+        setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        setData(Qt::UserRole, m_value);
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        return m_value < other.data(Qt::UserRole).toDouble();
+    }
+
+  private:
+    double m_value;
+};
 
 double numberAt(const nlohmann::json& j, const char* key, const char* inner = nullptr) {
     const auto it = j.find(key);
@@ -129,6 +138,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     files->addRow(tr("References:"), refRow);
     m_customFiles->setVisible(false);
 
+    m_evaluate->setObjectName(QStringLiteral("evaluate"));
     m_cancel->setEnabled(false);
     m_progress->setVisible(false);
     m_progress->setTextVisible(true);
@@ -151,7 +161,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(true);
     m_table->setColumnWidth(Line, 60);
-    m_table->setColumnWidth(Score, 90);
+    m_table->setColumnWidth(Score, 120);
     m_table->setColumnWidth(Source, 380);
     m_table->setColumnWidth(Output, 380);
     m_table->setToolTip(
@@ -170,6 +180,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     actions->addWidget(m_cancel);
     actions->addWidget(m_progress, 1);
     actions->addWidget(m_state);
+    actions->addStretch();  // the buttons keep their size while the progress bar is hidden
     auto* savedRow = new QHBoxLayout;
     savedRow->addWidget(new QLabel(tr("Saved results:"), this));
     savedRow->addWidget(m_saved, 1);
@@ -210,10 +221,8 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     connect(m_job, &EvaluationJob::progress, this, &EvaluationPane::onProgress);
     connect(m_job, &EvaluationJob::finished, this, &EvaluationPane::onFinished);
     connect(m_job, &EvaluationJob::failed, this, &EvaluationPane::onFailed);
-    connect(m_job, &EvaluationJob::cancelled, this, [this] {
-        m_state->setText(tr("Cancelled"));
-        updateControls();
-    });
+    connect(m_job, &EvaluationJob::cancelled, this, [this] { m_state->setText(tr("Cancelled")); });
+    connect(m_job, &EvaluationJob::idle, this, &EvaluationPane::updateControls);
     updateControls();
 }
 
@@ -427,10 +436,11 @@ void EvaluationPane::showResult(const nlohmann::json& result, const QString& sav
     m_table->setRowCount(int(rows.size()));
     for (int r = 0; r < int(rows.size()); ++r) {
         const nlohmann::json& row = rows[size_t(r)];
-        m_table->setItem(r, Line, numberItem(row.value("index", 0) + 1, 0));
+        m_table->setItem(r, Line, new NumberItem(row.value("index", 0) + 1, 0));
         m_table->setItem(
             r, Score,
-            numberItem(row["score"].is_number() ? row["score"].get<double>() : std::nan(""), 2));
+            new NumberItem(row["score"].is_number() ? row["score"].get<double>() : std::nan(""),
+                           2));
         m_table->setItem(r, Source, textItem(qs(row.value("source", std::string()))));
         m_table->setItem(r, Output, textItem(qs(row.value("hypothesis", std::string()))));
         m_table->setItem(r, Reference, textItem(qs(row.value("reference", std::string()))));

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -28,7 +29,7 @@ QString writeLines(const QTemporaryDir& dir, const char* name, const std::string
 QList<double> scores(const QTableWidget& table) {
     QList<double> values;
     for (int row = 0; row < table.rowCount(); ++row)
-        values << table.item(row, 1)->data(Qt::DisplayRole).toDouble();
+        values << table.item(row, 1)->data(Qt::UserRole).toDouble();
     return values;
 }
 
@@ -63,7 +64,8 @@ class TestEvaluationPane final : public QObject {
         QVERIFY(std::is_sorted(values.begin(), values.end()));
         QVERIFY(pane.summaryText().contains(QStringLiteral("BLEU")));
         QVERIFY(pane.summaryText().contains(QStringLiteral("nrefs:1|case:mixed")));
-        QVERIFY(!pane.isRunning());
+        QTRY_VERIFY(!pane.isRunning());
+        QTRY_VERIFY(pane.findChild<QPushButton*>(QStringLiteral("evaluate"))->isEnabled());
 
         // The saved result is listed and a row opens with its own source and reference.
         const auto* savedList = pane.findChildren<QComboBox*>().last();
