@@ -232,10 +232,11 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
 }
 
 std::string run_dir_of_checkpoint(const std::string& checkpoint) {
-    const fs::path folder = fs::absolute(fs::path(checkpoint)).parent_path();
-    if (folder.filename() != "checkpoints") return "";
-    const fs::path run = folder.parent_path();
     std::error_code ec;
+    if (checkpoint.empty()) return "";
+    const fs::path folder = fs::absolute(fs::path(checkpoint), ec).parent_path();
+    if (ec || folder.filename() != "checkpoints") return "";
+    const fs::path run = folder.parent_path();
     return fs::exists(run / "config.json", ec) ? run.string() : "";
 }
 

@@ -165,6 +165,7 @@ class TestEvaluation : public QObject {
         QCOMPARE(std::filesystem::path(run).filename().string(), std::string("mt"));
         QCOMPARE(run_dir_of_checkpoint(m_dir.filePath("elsewhere.tfw").toStdString()),
                  std::string());
+        QCOMPARE(run_dir_of_checkpoint(""), std::string());
         Translator translator(load_model(m_translation));
         const auto first = evaluate(translator, m_translation, custom_set(), DecodeOptions());
         const std::string path = save_evaluation(run, *first);
