@@ -57,8 +57,9 @@ AttentionInspector::AttentionInspector(QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_grid);
     split->addWidget(m_heatmap);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({440, 660});
     split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -125,6 +125,7 @@ DecodeOptionsForm::DecodeOptionsForm(QWidget* parent)
     layout->addWidget(m_sampleGroup);
     layout->addWidget(lengthGroup);
     layout->addWidget(m_problems);
+    layout->addStretch(1);
 
     setOptions(DecodeOptions{});
     connect(m_mode, &QComboBox::currentIndexChanged, this, &DecodeOptionsForm::onChanged);

@@ -93,6 +93,7 @@ InferencePane::InferencePane(QWidget* parent)
     m_thread.start();
 
     m_checkpoints->setMinimumContentsLength(40);
+    m_checkpoints->setPlaceholderText(tr("Choose a checkpoint…"));
     m_checkpoints->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_checkpoints->setToolTip(
         tr("The checkpoints of the runs in the runs folder: best "
@@ -107,7 +108,7 @@ InferencePane::InferencePane(QWidget* parent)
     m_decode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_cancelButton->setToolTip(tr("Stop the decoding; the output so far is shown"));
     m_progress->setTextVisible(true);
-    m_progress->setFormat(tr("step %v of at most %m"));
+    m_progress->setFormat(QString());
     m_progress->setValue(0);
 
     m_outputs->setHorizontalHeaderLabels(
@@ -124,6 +125,9 @@ InferencePane::InferencePane(QWidget* parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(Output, QHeaderView::Stretch);
     m_outputs->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Room for a 3-best list without scrolling.
+    m_outputs->setMinimumHeight(m_outputs->horizontalHeader()->sizeHint().height() +
+                                4 * m_outputs->fontMetrics().height() + 16);
     m_timing->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     // Top: the checkpoint.
@@ -163,8 +167,9 @@ InferencePane::InferencePane(QWidget* parent)
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(results);
     right->addWidget(m_inspector);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 5);
+    right->setStretchFactor(0, 0);
+    right->setStretchFactor(1, 1);
+    right->setSizes({200, 700});
     right->setChildrenCollapsible(false);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -211,7 +216,6 @@ void InferencePane::setRunsRoot(const QString& root) {
 }
 
 void InferencePane::refreshCheckpoints() {
-    const QString current = m_checkpoints->currentData().toString();
     const QSignalBlocker block(m_checkpoints);
     m_checkpoints->clear();
     if (!m_runsRoot.isEmpty()) {
@@ -226,8 +230,12 @@ void InferencePane::refreshCheckpoints() {
     }
     if (m_checkpoints->count() == 0)
         m_checkpoints->addItem(tr("(no checkpoints under the runs folder)"), QString());
-    const QString keep = !m_loadingPath.isEmpty() ? m_loadingPath : current;
-    if (!keep.isEmpty()) selectInList(keep);
+    // Only the checkpoint that is loaded (or loading) is shown as chosen.
+    const QString keep = !m_loadingPath.isEmpty() ? m_loadingPath : m_info.path;
+    if (!keep.isEmpty())
+        selectInList(keep);
+    else
+        m_checkpoints->setCurrentIndex(-1);
 }
 
 void InferencePane::selectInList(const QString& path) {
@@ -294,6 +302,7 @@ void InferencePane::startDecoding() {
     request.masked = m_inspector->maskedHeads();
     m_decoding = true;
     m_cancel = false;
+    m_progress->setFormat(tr("step %v of at most %m"));
     m_progress->setRange(0, 0);  // busy until the first step reports
     updateButtons();
     InferenceWorker* worker = m_worker;
@@ -395,6 +404,7 @@ void InferencePane::finishDecoding() {
     m_decoding = false;
     m_progress->setRange(0, 1);
     m_progress->setValue(m_result.cancelled ? 0 : 1);
+    m_progress->setFormat(m_result.cancelled ? tr("cancelled") : tr("done"));
     updateButtons();
     if (m_decodeQueued) startDecoding();
 }

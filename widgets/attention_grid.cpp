@@ -106,16 +106,18 @@ AttentionGrid::Layout AttentionGrid::layout() const {
     const int rows = heads() + 1;
     const int byWidth = (width() - l.left) / columns - kGap;
     const int byHeight = (height() - l.top) / rows - metrics.height() - kGap;
-    l.cell = std::clamp(std::min(byWidth, byHeight), kMinCell, kMaxCell);
-    l.pitchX = l.cell + kGap;
-    l.pitchY = l.cell + metrics.height() + kGap;
+    // Square cells where there is room; otherwise wider than high rather than tiny.
+    l.cellHeight = std::clamp(std::min(byWidth, byHeight), kMinCell, kMaxCell);
+    l.cellWidth = std::clamp(std::min(byWidth, 2 * l.cellHeight), l.cellHeight, kMaxCell);
+    l.pitchX = l.cellWidth + kGap;
+    l.pitchY = l.cellHeight + metrics.height() + kGap;
     return l;
 }
 
 QRect AttentionGrid::cellRect(int layer, int head) const {
     const Layout l = layout();
     const int row = head == kMean ? heads() : head;
-    return {l.left + layer * l.pitchX, l.top + row * l.pitchY, l.cell, l.cell};
+    return {l.left + layer * l.pitchX, l.top + row * l.pitchY, l.cellWidth, l.cellHeight};
 }
 
 QPoint AttentionGrid::cellAt(const QPoint& position) const {
@@ -137,16 +139,18 @@ void AttentionGrid::paintEvent(QPaintEvent*) {
     }
     const Layout l = layout();
     painter.setPen(text);
-    for (int layer = 0; layer < layers(); ++layer)
+    for (int layer = 0; layer < layers(); ++layer) {
+        const QString name = tr("Layer %1").arg(layer + 1);
         painter.drawText(
-            QRect(l.left + layer * l.pitchX, 0, l.cell, l.top), Qt::AlignCenter,
-            metrics.elidedText(tr("Layer %1").arg(layer + 1), Qt::ElideRight, l.pitchX));
+            QRect(l.left + layer * l.pitchX - kGap / 2, 0, l.pitchX, l.top), Qt::AlignCenter,
+            metrics.horizontalAdvance(name) <= l.pitchX ? name : tr("L%1").arg(layer + 1));
+    }
     for (int head = kMean; head < heads(); ++head) {
         const QRect cell = cellRect(0, head);
         QFont rowFont = font();
         rowFont.setItalic(head == kMean);
         painter.setFont(rowFont);
-        painter.drawText(QRect(0, cell.top(), l.left - kGap, l.cell),
+        painter.drawText(QRect(0, cell.top(), l.left - kGap, l.cellHeight),
                          Qt::AlignRight | Qt::AlignVCenter,
                          head == kMean ? tr("Mean") : tr("Head %1").arg(head + 1));
     }

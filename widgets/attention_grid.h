@@ -62,7 +62,7 @@ class AttentionGrid final : public QWidget {
 
   private:
     struct Layout {
-        int left = 0, top = 0, cell = 0, pitchX = 0, pitchY = 0;
+        int left = 0, top = 0, cellWidth = 0, cellHeight = 0, pitchX = 0, pitchY = 0;
     };
     Layout layout() const;
     QPoint cellAt(const QPoint& position) const;  // (layer, head); layer -1 when none

@@ -147,7 +147,7 @@ void AttentionHeatmap::paintEvent(QPaintEvent*) {
         for (int c = 0; c < m_map.columns; ++c)
             rowMax = std::max(rowMax, m_map.at(m_selectedRow, c));
     const int columnStep = labelStep(g.cellWidth, metrics.height());
-    QColor highlight = palette().color(QPalette::Highlight);
+    QColor highlight(255, 176, 0);  // amber: dark text stays readable on it
     for (int c = 0; c < m_map.columns; ++c) {
         const float weight = m_selectedRow >= 0 ? m_map.at(m_selectedRow, c) : 0.0f;
         const bool marked = m_selectedRow >= 0 && rowMax > 0 && weight >= 0.1f * rowMax;

@@ -84,7 +84,8 @@ class TestInferencePane final : public QObject {
         ExperimentConfig lm = tinyRun(Task::LanguageModel);
         const QString trainFile = m_root.filePath(QStringLiteral("lm.train"));
         const QString valid = m_root.filePath(QStringLiteral("lm.valid"));
-        writeLines(trainFile, QStringLiteral("the cat sat on the mat and the dog sat on the log"), 300);
+        writeLines(trainFile, QStringLiteral("the cat sat on the mat and the dog sat on the log"),
+                   300);
         writeLines(valid, QStringLiteral("the dog sat on the mat"), 20);
         lm.data.train = trainFile.toStdString();
         lm.data.valid = valid.toStdString();
