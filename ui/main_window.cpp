@@ -16,6 +16,7 @@
 #include "ui/evaluation_pane.h"
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
+#include "ui/inference_pane.h"
 #include "ui/problem_message.h"
 #include "ui/runs_pane.h"
 #include "ui/training_pane.h"
@@ -30,6 +31,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
       m_experiment(new ExperimentPane(this)),
       m_training(new TrainingPane(this)),
       m_runs(new RunsPane(this)),
+      m_inference(new InferencePane(this)),
       m_evaluation(new EvaluationPane(this)),
       m_state(new QLabel(this)) {
     setWindowTitle(tr("Transformer Workbench"));
@@ -37,6 +39,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_tabs->addTab(m_experiment, tr("Experiment"));
     m_tabs->addTab(m_training, tr("Training"));
     m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_inference, tr("Inference"));
     m_tabs->addTab(m_evaluation, tr("Evaluate"));
     setCentralWidget(m_tabs);
     statusBar()->addPermanentWidget(m_state);
@@ -60,10 +63,20 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         m_state->setText(tr("Training · step %L1").arg(report.step));
     });
     connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
+    connect(m_runs, &RunsPane::inferenceRequested, this, [this](const QString& checkpoint) {
+        m_tabs->setCurrentWidget(m_inference);
+        m_inference->openCheckpoint(checkpoint);
+    });
+    connect(m_evaluation, &EvaluationPane::openInInference, this, &MainWindow::showInInference);
+    connect(m_inference, &InferencePane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_inference, &InferencePane::problem, this,
+            [this](const QString& message) { showProblem(this, tr("Inference"), message); });
     // The run folder exists once the trainer has started: list it.
     connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
     m_runs->setRunsRoot(m_runsRoot);
+    m_inference->setRunsRoot(m_runsRoot);
     m_evaluation->setRunsRoot(m_runsRoot);
     m_experiment->setDataFolder(m_settings.dataFolder());
     if (!options.preset.isEmpty()) loadPreset(options.preset);
@@ -160,6 +173,14 @@ void MainWindow::closeWhenStopped() {
     close();
 }
 
+void MainWindow::showInInference(const QString& checkpoint, const QString& source,
+                                 const QString& reference) {
+    m_tabs->setCurrentWidget(m_inference);
+    m_inference->openCheckpoint(checkpoint);
+    m_inference->setInput(source, reference);
+    m_inference->decode();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_training->isRunning()) {
         if (!m_closeAfterStop) {
@@ -222,6 +243,7 @@ void MainWindow::chooseRunsRoot() {
     m_runsRoot = dir;
     m_settings.setRunsRoot(dir);
     m_runs->setRunsRoot(dir);
+    m_inference->setRunsRoot(dir);
     m_evaluation->setRunsRoot(dir);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The workbench window: Experiment, Training and Runs areas as tabs, with the menus,
+// The workbench window: Experiment, Training, Runs and Inference areas as tabs, with the menus,
 // toolbar and status bar that connect them.
 
 #include <QMainWindow>
@@ -15,6 +15,7 @@ namespace tfw {
 
 class EvaluationPane;
 class ExperimentPane;
+class InferencePane;
 class RunsPane;
 class TrainingPane;
 struct TrainingFinished;
@@ -34,12 +35,17 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* experimentPane() const { return m_experiment; }
     TrainingPane* trainingPane() const { return m_training; }
     RunsPane* runsPane() const { return m_runs; }
+    InferencePane* inferencePane() const { return m_inference; }
     EvaluationPane* evaluationPane() const { return m_evaluation; }
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
     // Closes without asking; a run in progress is stopped first (its last checkpoint saved).
     void closeWhenStopped();
+    // Switches to the Inference tab, loads the checkpoint (unless it is loaded), fills in the
+    // input and reference and decodes.
+    void showInInference(const QString& checkpoint, const QString& source,
+                         const QString& reference);
 
   protected:
     void closeEvent(QCloseEvent* event) override;
@@ -62,6 +68,7 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* m_experiment;
     TrainingPane* m_training;
     RunsPane* m_runs;
+    InferencePane* m_inference;
     EvaluationPane* m_evaluation;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_state;

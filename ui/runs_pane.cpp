@@ -78,7 +78,8 @@ RunsPane::RunsPane(QWidget* parent)
       m_resume(new QPushButton(tr("Resume"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
       m_delete(new QPushButton(tr("Delete…"), this)),
-      m_openFolder(new QPushButton(tr("Open folder"), this)) {
+      m_openFolder(new QPushButton(tr("Open folder"), this)),
+      m_inference(new QPushButton(tr("Open in Inference"), this)) {
     m_table->setHorizontalHeaderLabels(
         {tr("Run"), tr("Status"), tr("Task"), tr("d_model"), tr("Layers"), tr("Heads"), tr("Steps"),
          tr("Best valid loss"), tr("Best valid ppl"), tr("Started")});
@@ -103,10 +104,16 @@ RunsPane::RunsPane(QWidget* parent)
     connect(m_delete, &QPushButton::clicked, this, &RunsPane::deleteSelected);
     connect(m_openFolder, &QPushButton::clicked, this,
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_selected)); });
+    m_inference->setToolTip(tr("Try the run's best checkpoint in the Inference tab"));
+    connect(m_inference, &QPushButton::clicked, this, [this] {
+        const QString checkpoint = inferenceCheckpoint();
+        if (!checkpoint.isEmpty()) Q_EMIT inferenceRequested(checkpoint);
+    });
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
     buttons->addStretch(1);
+    buttons->addWidget(m_inference);
     buttons->addWidget(m_resume);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
@@ -292,6 +299,15 @@ void RunsPane::updateButtons() {
     m_rename->setEnabled(selected && !active);
     m_delete->setEnabled(selected && !active);
     m_openFolder->setEnabled(selected);
+    m_inference->setEnabled(!inferenceCheckpoint().isEmpty());
+}
+
+QString RunsPane::inferenceCheckpoint() const {
+    if (m_selected.isEmpty()) return QString();
+    const RunPaths paths(m_selected.toStdString());
+    for (const std::string& path : {paths.best_checkpoint(), paths.last_checkpoint()})
+        if (QFileInfo::exists(qs(path))) return qs(path);
+    return QString();
 }
 
 }  // namespace tfw

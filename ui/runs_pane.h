@@ -31,6 +31,8 @@ class RunsPane final : public QWidget {
 
   Q_SIGNALS:
     void resumeRequested(const QString& runDir);
+    // The run's best checkpoint (or its last when there is no best) should be tried out.
+    void inferenceRequested(const QString& checkpoint);
     void statusMessage(const QString& message);
 
   private:
@@ -39,6 +41,7 @@ class RunsPane final : public QWidget {
     void renameSelected();
     void deleteSelected();
     void updateButtons();
+    QString inferenceCheckpoint() const;
 
     QString m_root;
     QString m_active;
@@ -50,6 +53,7 @@ class RunsPane final : public QWidget {
     QPushButton* m_rename;
     QPushButton* m_delete;
     QPushButton* m_openFolder;
+    QPushButton* m_inference;
 };
 
 }  // namespace tfw

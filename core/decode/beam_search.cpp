@@ -95,6 +95,10 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, open, options, step);
+        // A cancelled search ends every open hypothesis here, as the length limit does.
+        const bool cancelled =
+            options.on_step &&
+            !options.on_step(static_cast<int>(step + 1), static_cast<int>(input.longest_output));
         const int64_t vocab = log_probs.size(1);
         const at::Tensor scores = at::tensor(open_scores, at::kDouble).to(at::kFloat).to(device);
         const at::Tensor candidates = (log_probs + scores.unsqueeze(1)).view({-1, beam * vocab});
@@ -144,8 +148,8 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 h.score += h.token_log_probs.back();
                 group.push_back(std::move(h));
             }
-            // At the length limit the open hypotheses end here, unfinished.
-            const bool at_limit = step + 1 >= input.max_output[b];
+            // At the length limit (or when cancelled) the open hypotheses end here, unfinished.
+            const bool at_limit = cancelled || step + 1 >= input.max_output[b];
             if (at_limit) {
                 for (auto& h : group) {
                     normalize(h, options);

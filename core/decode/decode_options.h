@@ -2,6 +2,7 @@
 // How to turn a model's next-token distributions into output text.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct DecodeOptions {
     int samples = 1;         // samples per input
     bool attention = false;  // return attention maps of the returned hypotheses
     int batch_size = 64;     // inputs decoded together
+    // Asked after every search step with the steps done and the most the batch can take;
+    // false stops: open hypotheses end unfinished and later batches are skipped. Unset: not
+    // asked, so the default path costs nothing.
+    std::function<bool(int step, int max_steps)> on_step;
 };
 
 // Defaults from the experiment's decode section.

@@ -51,6 +51,9 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
             all_done = all_done && done[b];
         }
         if (all_done) break;
+        if (options.on_step &&
+            !options.on_step(static_cast<int>(t + 1), static_cast<int>(input.longest_output)))
+            break;
         next = best.unsqueeze(1);
     }
     std::vector<std::vector<Hypothesis>> out(inputs.size());

@@ -107,6 +107,9 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
             all_done = all_done && done[r];
         }
         if (all_done) break;
+        if (options.on_step &&
+            !options.on_step(static_cast<int>(t + 1), static_cast<int>(input.longest_output)))
+            break;
         next = at::tensor(tokens, at::kLong).to(device).unsqueeze(1);
     }
 

@@ -28,8 +28,16 @@ std::vector<std::vector<Hypothesis>> decode_ids(
     const bool lm = model.options().is_lm();
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return inputs[a].size() < inputs[b].size(); });
+    // A step callback that says stop also skips the batches after the current one.
+    bool stopped = false;
+    DecodeOptions batch_options = options;
+    if (options.on_step)
+        batch_options.on_step = [&](int step, int max_steps) {
+            stopped = stopped || !options.on_step(step, max_steps);
+            return !stopped;
+        };
     size_t done = 0;
-    while (done < order.size()) {
+    while (done < order.size() && !stopped) {
         if (keep_going && !keep_going(done)) break;
         size_t end = std::min(order.size(), done + static_cast<size_t>(options.batch_size));
         if (lm)  // prompts decoded together must have one length
@@ -40,9 +48,9 @@ std::vector<std::vector<Hypothesis>> decode_ids(
                       [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
         std::vector<std::vector<int>> batch;
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
-        auto decoded = options.sample     ? sample_search(model, batch, options)
-                       : options.beam > 1 ? beam_search(model, batch, options)
-                                          : greedy_search(model, batch, options);
+        auto decoded = options.sample     ? sample_search(model, batch, batch_options)
+                       : options.beam > 1 ? beam_search(model, batch, batch_options)
+                                          : greedy_search(model, batch, batch_options);
         for (size_t i = done; i < end; ++i) {
             results[order[i]] = std::move(decoded[i - done]);
             if (options.attention)

@@ -364,6 +364,67 @@ class TestDecode : public QObject {
         }
     }
 
+    void stepCallbackReportsProgressAndStopsEarly_data() {
+        QTest::addColumn<int>("beam");
+        QTest::addColumn<bool>("sample");
+        QTest::newRow("greedy") << 1 << false;
+        QTest::newRow("beam") << 3 << false;
+        QTest::newRow("sampling") << 1 << true;
+    }
+
+    void stepCallbackReportsProgressAndStopsEarly() {
+        QFETCH(int, beam);
+        QFETCH(bool, sample);
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 3, 6);
+        DecodeOptions o = options_with(beam);
+        o.sample = sample;
+        o.max_len_b = 20;
+        o.min_len = 6;  // long enough to be stopped
+        const auto plain = decode_ids(*model, in, o);
+
+        // A callback that always continues sees steps 1, 2, ... and changes nothing.
+        std::vector<int> steps;
+        int max_steps = 0;
+        o.on_step = [&](int step, int most) {
+            steps.push_back(step);
+            max_steps = most;
+            return true;
+        };
+        const auto watched = decode_ids(*model, in, o);
+        for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(plain[i], watched[i]);
+        QVERIFY(steps.size() > 2);
+        for (size_t k = 0; k < steps.size(); ++k) QCOMPARE(steps[k], static_cast<int>(k) + 1);
+        QVERIFY(max_steps >= steps.back());
+
+        // Stopping after two steps: two calls, nothing longer than two tokens.
+        int calls = 0;
+        o.on_step = [&](int step, int) {
+            ++calls;
+            return step < 2;
+        };
+        const auto stopped = decode_ids(*model, in, o);
+        QCOMPARE(calls, 2);
+        for (const auto& per_input : stopped) {
+            QVERIFY(!per_input.empty());
+            for (const auto& h : per_input) QVERIFY(h.tokens.size() <= 2);
+        }
+
+        // Stopping in the first of several batches skips the others.
+        o.batch_size = 1;
+        calls = 0;
+        o.on_step = [&](int, int) {
+            ++calls;
+            return false;
+        };
+        const auto first_only = decode_ids(*model, in, o);
+        QCOMPARE(calls, 1);
+        const auto decoded =
+            std::count_if(first_only.begin(), first_only.end(),
+                          [](const auto& per_input) { return !per_input.empty(); });
+        QCOMPARE(decoded, 1L);
+    }
+
     void maskingHeadsChangesOutputsAndUnmaskingRestoresThem() {
         LoadedModel loaded;
         loaded.model = make_model(Task::Translation);

@@ -1,0 +1,276 @@
+// The Inference pane on tiny checkpoints trained here: loading and decoding off the UI
+// thread, n-best outputs with scores, pieces and a reference score, the attention grid and
+// the large heatmap, head masking that re-decodes, cancelling, export, a language model
+// (decoder self-attention only) and the window's showInInference.
+#include <QComboBox>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <fstream>
+
+#include "core/io/run_directory.h"
+#include "core/train/trainer.h"
+#include "ui/attention_inspector.h"
+#include "ui/decode_options_form.h"
+#include "ui/inference_pane.h"
+#include "ui/main_window.h"
+#include "widgets/attention_grid.h"
+#include "widgets/attention_heatmap.h"
+
+using namespace tfw;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+ExperimentConfig tinyRun(Task task) {
+    ExperimentConfig c;
+    c.name = "tiny";
+    c.task = task;
+    c.tokenizer.type = TokenizerType::Word;
+    c.tokenizer.vocab_size = 0;
+    c.model.d_model = 32;
+    c.model.heads = 2;
+    c.model.encoder_layers = 2;
+    c.model.decoder_layers = 3;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 256;
+    c.train.batch_tokens = 400;
+    c.train.max_steps = 6;
+    c.train.valid_every = 6;
+    c.train.log_every = 2;
+    c.train.warmup_steps = 2;
+    c.train.threads = 1;
+    return c;
+}
+
+void writeLines(const QString& path, const QString& line, int count) {
+    std::ofstream out(path.toStdString());
+    for (int i = 0; i < count; ++i) out << line.toStdString() << " " << i % 7 << "\n";
+}
+
+// Trains a few steps and returns the run's last checkpoint ("" on failure).
+QString train(const ExperimentConfig& config, const QString& runDir) {
+    TrainingObserver quiet;
+    TrainingControl control;
+    const TrainingFinished finished = train_new(config, runDir.toStdString(), quiet, control);
+    if (finished.reason == FinishReason::Failed) qWarning("%s", finished.message.c_str());
+    return QString::fromStdString(RunPaths(runDir.toStdString()).last_checkpoint());
+}
+
+bool sameWeights(const AttentionMap& a, const AttentionMap& b) {
+    return a.rows == b.rows && a.columns == b.columns && a.weights == b.weights;
+}
+
+}  // namespace
+
+class TestInferencePane final : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_root.isValid());
+        ExperimentConfig translation = tinyRun(Task::Translation);
+        translation.data.synthetic = Synthetic::Reverse;
+        translation.data.max_src_len = 16;
+        translation.data.max_tgt_len = 16;
+        m_translation = train(translation, m_root.filePath(QStringLiteral("reverse")));
+        QVERIFY(QFileInfo::exists(m_translation));
+
+        ExperimentConfig lm = tinyRun(Task::LanguageModel);
+        const QString trainFile = m_root.filePath(QStringLiteral("lm.train"));
+        const QString valid = m_root.filePath(QStringLiteral("lm.valid"));
+        writeLines(trainFile, QStringLiteral("the cat sat on the mat and the dog sat on the log"),
+                   300);
+        writeLines(valid, QStringLiteral("the dog sat on the mat"), 20);
+        lm.data.train = trainFile.toStdString();
+        lm.data.valid = valid.toStdString();
+        m_lm = train(lm, m_root.filePath(QStringLiteral("lm")));
+        QVERIFY(QFileInfo::exists(m_lm));
+    }
+
+    void listsTheRunsCheckpoints() {
+        InferencePane pane;
+        pane.setRunsRoot(m_root.path());
+        QComboBox* list = pane.checkpointList();
+        QStringList paths;
+        for (int i = 0; i < list->count(); ++i) paths.append(list->itemData(i).toString());
+        QVERIFY(paths.contains(QFileInfo(m_translation).canonicalFilePath()));
+        QVERIFY(paths.contains(QFileInfo(m_lm).canonicalFilePath()));
+    }
+
+    void translationDecodesWithAttentionAndMasking() {
+        InferencePane pane;
+        pane.resize(1400, 900);
+        pane.show();
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_translation);
+        QVERIFY(pane.isBusy());
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.checkpoint().task, Task::Translation);
+        QCOMPARE(pane.inspector()->availableStacks(),
+                 (QList<AttentionStack>{AttentionStack::Cross, AttentionStack::EncoderSelf,
+                                        AttentionStack::DecoderSelf}));
+
+        DecodeOptions options = pane.optionsForm()->options();
+        options.beam = 3;
+        options.nbest = 2;
+        pane.optionsForm()->setOptions(options);
+        QCOMPARE(pane.optionsForm()->mode(), DecodeOptionsForm::Mode::Beam);
+        pane.setInput(QStringLiteral("red cat three blue"), QStringLiteral("blue three cat red"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const InferenceResult first = pane.lastResult();
+        QCOMPARE(first.outputs.size(), 2);
+        QCOMPARE(pane.outputsTable()->rowCount(), 2);
+        QCOMPARE(first.metricName, QStringLiteral("BLEU"));
+        QCOMPARE(first.inputPieces,
+                 (QStringList{"red", "cat", "three", "blue", QStringLiteral("</s>")}));
+        QVERIFY(first.outputs[0].normalized >= first.outputs[1].normalized);
+        for (const InferenceOutput& out : first.outputs) {
+            QVERIFY(out.score <= 0);
+            QVERIFY(out.metric >= 0 && out.metric <= 100);
+        }
+
+        // The grid: decoder layers × heads, plus the mean row, of the selected output.
+        AttentionGrid* grid = pane.inspector()->grid();
+        QCOMPARE(pane.inspector()->stack(), AttentionStack::Cross);
+        QCOMPARE(grid->layers(), 3);
+        QCOMPARE(grid->heads(), 2);
+        QCOMPARE(grid->cellCount(), 3 * (2 + 1));
+        const AttentionMap& cross = grid->map(0, 0);
+        QCOMPARE(cross.rows, static_cast<int>(first.outputs[0].pieces.size()) + 1);
+        QCOMPARE(cross.columns, 5);
+        QCOMPARE(cross.columnLabels, first.inputPieces);
+        for (int r = 0; r < cross.rows; ++r) {
+            double sum = 0;
+            for (int c = 0; c < cross.columns; ++c) sum += cross.at(r, c);
+            QVERIFY(std::abs(sum - 1.0) < 1e-3);
+        }
+        pane.inspector()->setStack(AttentionStack::EncoderSelf);
+        QCOMPARE(grid->layers(), 2);
+        QCOMPARE(grid->map(1, 1).rows, 5);
+        pane.inspector()->setStack(AttentionStack::Cross);
+
+        // Clicking a cell shows that layer and head large; a row selects its query token.
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->cellRect(1, 1).center());
+        AttentionHeatmap* heatmap = pane.inspector()->heatmap();
+        QVERIFY2(heatmap->title().contains(QStringLiteral("layer 2 · head 2")),
+                 qPrintable(heatmap->title()));
+        QVERIFY(sameWeights(heatmap->map(), grid->map(1, 1)));
+        const auto geometry = heatmap->geometryFor(heatmap->size());
+        QVERIFY(!geometry.cells.isEmpty());
+        const QPoint rowLabel(geometry.rowLabels.center().x(),
+                              geometry.cells.top() + static_cast<int>(geometry.cellHeight / 2));
+        QTest::mouseClick(heatmap, Qt::LeftButton, {}, rowLabel);
+        QCOMPARE(heatmap->selectedRow(), 0);
+        QTest::mouseMove(heatmap, geometry.cells.topLeft() + QPoint(2, 2));
+        QVERIFY2(heatmap->readout().contains(heatmap->map().columnLabels.value(0)),
+                 qPrintable(heatmap->readout()));
+
+        // Switching a head off decodes again without it; switching it on restores the output.
+        QTest::mouseClick(grid, Qt::LeftButton, Qt::ControlModifier, grid->cellRect(2, 0).center());
+        QVERIFY(grid->isMasked(2, 0));
+        QVERIFY(finished.wait(kTimeoutMs));
+        const InferenceResult masked = pane.lastResult();
+        QCOMPARE(masked.masked.size(), size_t(1));
+        QVERIFY(masked.masked[0] == (HeadSelection{AttentionStack::Cross, 2, 0}));
+        QVERIFY(std::abs(masked.outputs[0].score - first.outputs[0].score) > 1e-6);
+        QCOMPARE(pane.outputsTable()->item(0, 2)->text(),
+                 QString::number(masked.outputs[0].score, 'f', 3));
+        QVERIFY(grid->isMasked(2, 0));  // still shown crossed out after the new output
+        pane.inspector()->setMasked({AttentionStack::Cross, 2, 0}, false);
+        QVERIFY(finished.wait(kTimeoutMs));
+        QVERIFY(pane.lastResult().masked.empty());
+        QVERIFY(std::abs(pane.lastResult().outputs[0].score - first.outputs[0].score) < 1e-4);
+
+        // The second hypothesis has its own attention.
+        pane.selectOutput(1);
+        QCOMPARE(grid->map(0, 0).rows, static_cast<int>(first.outputs[1].pieces.size()) + 1);
+
+        for (const char* name : {"grid.png", "grid.svg", "grid.pdf"}) {
+            const QString path = m_root.filePath(QLatin1String(name));
+            QVERIFY(grid->exportImage(path));
+            QVERIFY(QFileInfo(path).size() > 0);
+        }
+        QVERIFY(heatmap->exportImage(m_root.filePath(QStringLiteral("heatmap.svg"))));
+    }
+
+    void cancellingStopsALongDecoding() {
+        InferencePane pane;
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_translation);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        DecodeOptions options;
+        options.min_len = 200;
+        options.max_len_b = 220;
+        pane.optionsForm()->setOptions(options);
+        pane.setInput(QStringLiteral("red cat"));
+        pane.decode();
+        pane.cancel();
+        QVERIFY(finished.wait(kTimeoutMs));
+        QVERIFY(pane.lastResult().cancelled);
+        QVERIFY(pane.lastResult().outputs[0].pieces.size() < 200);
+        QVERIFY(!pane.isBusy());
+    }
+
+    void languageModelHasOnlyDecoderSelfAttention() {
+        InferencePane pane;
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_lm);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.inspector()->availableStacks(),
+                 QList<AttentionStack>{AttentionStack::DecoderSelf});
+        pane.setInput(QStringLiteral("the cat"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const InferenceResult& result = pane.lastResult();
+        QCOMPARE(result.outputs.size(), 1);
+        QVERIFY(result.metricName.isEmpty());
+        AttentionGrid* grid = pane.inspector()->grid();
+        QCOMPARE(grid->layers(), 3);
+        QCOMPARE(grid->heads(), 2);
+        const int length =
+            static_cast<int>(result.inputPieces.size() + result.outputs[0].pieces.size());
+        QCOMPARE(grid->map(0, 1).rows, length);
+        QCOMPARE(grid->map(0, 1).columns, length);
+        QCOMPARE(grid->map(0, 1).columnLabels.mid(1, 2), (QStringList{"the", "cat"}));
+    }
+
+    void badCheckpointIsReported() {
+        InferencePane pane;
+        QSignalSpy problem(&pane, &InferencePane::problem);
+        const QString bogus = m_root.filePath(QStringLiteral("bogus.tfw"));
+        writeLines(bogus, QStringLiteral("not a checkpoint"), 1);
+        pane.openCheckpoint(bogus);
+        QVERIFY(problem.wait(kTimeoutMs));
+        QVERIFY(problem.front().front().toString().contains(QStringLiteral("bogus.tfw")));
+        QVERIFY(!pane.hasModel());
+        QVERIFY(!pane.isBusy());
+    }
+
+    void windowShowsInInference() {
+        MainWindow window({QStringLiteral("demo"), m_root.path()});
+        QSignalSpy finished(window.inferencePane(), &InferencePane::decodeFinished);
+        window.showInInference(m_translation, QStringLiteral("green dog"),
+                               QStringLiteral("dog green"));
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(window.findChild<QTabWidget*>()->currentWidget(), window.inferencePane());
+        QCOMPARE(window.inferencePane()->lastResult().inputPieces.size(), 3);
+        QCOMPARE(window.inferencePane()->lastResult().metricName, QStringLiteral("BLEU"));
+    }
+
+  private:
+    QTemporaryDir m_root;
+    QString m_translation, m_lm;
+};
+
+QTEST_MAIN(TestInferencePane)
+#include "test_inference_pane.moc"
