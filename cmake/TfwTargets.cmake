@@ -12,11 +12,13 @@ function(tfw_link_core target)
   target_link_libraries(${target} PRIVATE tfw_core)
 endfunction()
 
-# Collects the .cpp files of the given sub-folders (one folder per area of a library).
+# Collects the sources of the given sub-folders (one folder per area of a library).
 function(tfw_collect_sources out_var)
   set(files)
   foreach(dir ${ARGN})
-    file(GLOB dir_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cpp)
+    # Headers too: AUTOMOC then sees a new Q_OBJECT header as soon as the glob does.
+    file(GLOB dir_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cpp
+         ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.h)
     list(APPEND files ${dir_files})
   endforeach()
   set(${out_var} ${files} PARENT_SCOPE)
