@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
 #include "core/config/experiment_config.h"
@@ -28,13 +29,16 @@ inline ExperimentConfig tiny_model_config(Task task) {
     return c;
 }
 
-// An untrained tiny model of the task over the words a-f (word tokenizer), saved at path.
-inline void write_tiny_checkpoint(Task task, const std::string& path, uint64_t seed = 5) {
+// An untrained tiny model of the task over the words a-f (word tokenizer), saved at path;
+// `adjust` may change the model's shape first.
+inline void write_tiny_checkpoint(Task task, const std::string& path, uint64_t seed = 5,
+                                  const std::function<void(ExperimentConfig&)>& adjust = {}) {
     WordTokenizer tokenizer({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c", "d", "e", "f"}, false);
     Checkpoint c;
     c.config = tiny_model_config(task);
     c.config.tokenizer.type = TokenizerType::Word;
     if (task == Task::LanguageModel) c.config.model.encoder_layers = 0;
+    if (adjust) adjust(c.config);
     c.src_tokenizer_type = c.tgt_tokenizer_type = tokenizer.type_name();
     c.src_tokenizer = c.tgt_tokenizer = tokenizer.serialize();
     c.src_vocab = c.tgt_vocab = tokenizer.vocab_size();

@@ -1,0 +1,83 @@
+#pragma once
+// Decodes one input with several checkpoints and the same decoding options, on a thread of
+// its own: each checkpoint's best output with per-token log-probabilities and attention,
+// and cross-scores (the log-probability each checkpoint gives to every other output and to
+// a reference). Loaded checkpoints are kept for the next request.
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/decode/decode_options.h"
+#include "ui/inference_types.h"
+
+class QThread;
+
+namespace tfw {
+
+class Translator;
+
+struct SideBySideOutput {
+    QString checkpoint;
+    Task task = Task::Translation;
+    int encoderLayers = 0, decoderLayers = 0, heads = 0;
+    QString text;
+    QStringList pieces;
+    QVector<double> tokenLogProbs;  // per piece, then EOS when finished
+    double score = 0, normalized = 0;
+    bool finished = false;
+    double seconds = 0;
+    AttentionSet attention;
+};
+
+struct SideBySideResult {
+    QVector<SideBySideOutput> outputs;  // in checkpoint order
+    // cross[i][j]: summed log-probability checkpoint i gives output j (EOS included).
+    QVector<QVector<double>> cross;
+    // reference[i]: the same for the reference under checkpoint i; empty without one.
+    QVector<double> reference;
+    QVector<int> referenceTokens;  // tokens of the reference per checkpoint (its tokenizer)
+};
+
+class SideBySideJob final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SideBySideJob)
+
+  public:
+    explicit SideBySideJob(QObject* parent = nullptr);
+    ~SideBySideJob() override;  // cancels and waits
+
+    bool isRunning() const { return m_thread != nullptr; }
+    // Ignored while a job runs.
+    void start(const QStringList& checkpoints, const QString& input, const QString& reference,
+               const DecodeOptions& options);
+    void cancel();
+
+  Q_SIGNALS:
+    // Checkpoint `index` of `count` is at decoding step `step` of at most `maxSteps`.
+    void progress(int index, int count, int step, int maxSteps);
+    void finished(const tfw::SideBySideResult& result);
+    void failed(const QString& message);
+    void cancelled();
+    void idle();  // the thread has ended
+
+  private:
+    void run(const QStringList& checkpoints, const QString& input, const QString& reference,
+             DecodeOptions options);
+    Translator& translator(const QString& checkpoint);
+
+    QThread* m_thread = nullptr;
+    std::atomic<bool> m_cancel{false};
+    // Used only on the job's thread, one job at a time.
+    std::map<std::string, std::unique_ptr<Translator>> m_translators;
+};
+
+}  // namespace tfw
+
+Q_DECLARE_METATYPE(tfw::SideBySideResult)
