@@ -1,5 +1,6 @@
 #include "ui/evaluation_pane.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
@@ -7,6 +8,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -24,6 +26,7 @@
 
 #include "core/eval/evaluation.h"
 #include "ui/checkpoint_choices.h"
+#include "ui/decode_options_form.h"
 #include "ui/evaluation_job.h"
 #include "ui/problem_message.h"
 
@@ -104,6 +107,8 @@ EvaluationPane::EvaluationPane(QWidget* parent)
       m_customFiles(new QWidget(this)),
       m_srcFile(new QLineEdit(this)),
       m_refFile(new QLineEdit(this)),
+      m_ownDecoding(new QCheckBox(tr("Decode as the checkpoint's experiment says"), this)),
+      m_form(new DecodeOptionsForm(this)),
       m_evaluate(new QPushButton(tr("Evaluate"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
@@ -139,6 +144,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     m_customFiles->setVisible(false);
 
     m_evaluate->setObjectName(QStringLiteral("evaluate"));
+    m_saved->setObjectName(QStringLiteral("savedResults"));
     m_cancel->setEnabled(false);
     m_progress->setVisible(false);
     m_progress->setTextVisible(true);
@@ -168,6 +174,11 @@ EvaluationPane::EvaluationPane(QWidget* parent)
         tr("Double-click a sentence to open it in the Inference area, with its "
            "attention."));
 
+    auto* decoding = new QGroupBox(tr("Decoding"), this);
+    auto* decodingLayout = new QVBoxLayout(decoding);
+    decodingLayout->addWidget(m_ownDecoding);
+    decodingLayout->addWidget(m_form);
+
     auto* top = new QFormLayout;
     auto* checkpointRow = new QHBoxLayout;
     checkpointRow->addWidget(m_checkpoint, 1);
@@ -190,9 +201,15 @@ EvaluationPane::EvaluationPane(QWidget* parent)
         this);
     hint->setEnabled(false);
 
+    auto* setup = new QHBoxLayout;
+    auto* left = new QVBoxLayout;
+    left->addLayout(top);
+    left->addLayout(actions);
+    left->addStretch();
+    setup->addLayout(left, 3);
+    setup->addWidget(decoding, 2);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addLayout(actions);
+    layout->addLayout(setup);
     layout->addLayout(savedRow);
     layout->addWidget(m_summary);
     layout->addWidget(hint);
@@ -211,6 +228,11 @@ EvaluationPane::EvaluationPane(QWidget* parent)
         refreshSavedResults();
         updateControls();
     });
+    connect(m_ownDecoding, &QCheckBox::toggled, this, [this](bool own) {
+        m_form->setEnabled(!own);
+        updateControls();
+    });
+    connect(m_form, &DecodeOptionsForm::optionsChanged, this, &EvaluationPane::updateControls);
     connect(m_srcFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
     connect(m_refFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
     connect(m_evaluate, &QPushButton::clicked, this, &EvaluationPane::evaluate);
@@ -275,6 +297,10 @@ void EvaluationPane::setCustomFiles(const QString& srcFile, const QString& refFi
     m_refFile->setText(refFile);
 }
 
+void EvaluationPane::setUseCheckpointDecoding(bool use) {
+    m_ownDecoding->setChecked(use);
+}
+
 void EvaluationPane::browseCheckpoint() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Evaluate a checkpoint"), m_root,
                                                       tr("Checkpoints (*.tfw);;All files (*)"));
@@ -298,6 +324,8 @@ void EvaluationPane::updateControls() {
         missing = tr("Pick a checkpoint first.");
     else if (custom && m_srcFile->text().isEmpty())
         missing = tr("Choose the file of inputs.");
+    else if (!m_ownDecoding->isChecked() && !m_form->isValid())
+        missing = m_form->problems().join(QLatin1Char('\n'));
     m_evaluate->setEnabled(!running && missing.isEmpty());
     m_evaluate->setToolTip(missing.isEmpty() ? tr("Decode the test set and score it") : missing);
     m_cancel->setEnabled(running);
@@ -314,6 +342,7 @@ void EvaluationPane::evaluate() {
     request.split = m_split->currentData().toString();
     request.srcFile = m_srcFile->text();
     request.refFile = m_refFile->text();
+    if (!m_ownDecoding->isChecked()) request.options = m_form->options();
     m_progress->setRange(0, 0);  // busy until the first report: loading the checkpoint
     m_state->setText(tr("Loading the checkpoint…"));
     m_startedMs = QDateTime::currentMSecsSinceEpoch();

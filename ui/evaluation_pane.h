@@ -8,6 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -18,6 +19,7 @@ class QWidget;
 
 namespace tfw {
 
+class DecodeOptionsForm;
 class EvaluationJob;
 
 class EvaluationPane final : public QWidget {
@@ -34,6 +36,9 @@ class EvaluationPane final : public QWidget {
     // "valid", "test" or "custom"
     void setSplit(const QString& split);
     void setCustomFiles(const QString& srcFile, const QString& refFile);
+    // Decoding: the checkpoint's own settings (the default) or the form's.
+    void setUseCheckpointDecoding(bool use);
+    DecodeOptionsForm* optionsForm() const { return m_form; }
 
     void evaluate();
     void cancel();
@@ -72,6 +77,8 @@ class EvaluationPane final : public QWidget {
     QWidget* m_customFiles;
     QLineEdit* m_srcFile;
     QLineEdit* m_refFile;
+    QCheckBox* m_ownDecoding;
+    DecodeOptionsForm* m_form;
     QPushButton* m_evaluate;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

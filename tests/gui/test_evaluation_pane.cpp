@@ -12,7 +12,10 @@
 
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/core/tiny_checkpoint.h"
+#include "ui/decode_options_form.h"
 #include "ui/evaluation_job.h"
 #include "ui/evaluation_pane.h"
 
@@ -68,7 +71,7 @@ class TestEvaluationPane final : public QObject {
         QTRY_VERIFY(pane.findChild<QPushButton*>(QStringLiteral("evaluate"))->isEnabled());
 
         // The saved result is listed and a row opens with its own source and reference.
-        const auto* savedList = pane.findChildren<QComboBox*>().last();
+        const auto* savedList = pane.findChild<QComboBox*>(QStringLiteral("savedResults"));
         QCOMPARE(savedList->count(), 1);
         QVERIFY(savedList->itemText(0).contains(QStringLiteral("best · custom · BLEU")));
         QSignalSpy open(&pane, &EvaluationPane::openInInference);
@@ -77,6 +80,26 @@ class TestEvaluationPane final : public QObject {
         QCOMPARE(open.first().at(0).toString(), checkpoint);
         QCOMPARE(open.first().at(1).toString(), table->item(2, 2)->text());
         QCOMPARE(open.first().at(2).toString(), table->item(2, 4)->text());
+    }
+
+    void decodingOptionsFromTheFormAreUsed() {
+        QTemporaryDir root;
+        test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation);
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setCustomFiles(writeLines(root, "src.txt", "a b c\nd e\n"),
+                            writeLines(root, "ref.txt", "c b a\ne d\n"));
+        DecodeOptions options;
+        options.beam = 3;
+        pane.optionsForm()->setOptions(options);
+        pane.setUseCheckpointDecoding(false);
+        QSignalSpy saved(&pane, &EvaluationPane::evaluationSaved);
+        pane.evaluate();
+        QVERIFY(saved.wait(60000));
+        std::ifstream in(saved.first().at(1).toString().toStdString());
+        const nlohmann::json result = nlohmann::json::parse(in);
+        QCOMPARE(result["decode"]["beam"].get<int>(), 3);
+        QVERIFY(pane.summaryText().contains(QStringLiteral("beam 3")));
     }
 
     void languageModelShowsPerplexityPerLine() {
