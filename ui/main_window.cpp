@@ -13,6 +13,8 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
+#include "ui/average_dialog.h"
+#include "ui/compare_pane.h"
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
 #include "ui/problem_message.h"
@@ -29,12 +31,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
       m_experiment(new ExperimentPane(this)),
       m_training(new TrainingPane(this)),
       m_runs(new RunsPane(this)),
+      m_compare(new ComparePane(this)),
       m_state(new QLabel(this)) {
     setWindowTitle(tr("Transformer Workbench"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_experiment, tr("Experiment"));
     m_tabs->addTab(m_training, tr("Training"));
     m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
     statusBar()->addPermanentWidget(m_state);
     m_state->setText(tr("Idle"));
@@ -55,6 +59,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         m_state->setText(tr("Training · step %L1").arg(report.step));
     });
     connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
+    connect(m_runs, &RunsPane::compareRequested, this, &MainWindow::compareRuns);
+    connect(m_runs, &RunsPane::averageRequested, this, &MainWindow::averageCheckpoints);
+    connect(m_compare, &ComparePane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     // The run folder exists once the trainer has started: list it.
     connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
@@ -258,6 +266,18 @@ void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& re
     m_runs->showRun(runDir);
     m_state->setText(result.reason == FinishReason::Failed ? tr("Last run failed") : tr("Idle"));
     if (m_closeAfterStop) close();
+}
+
+void MainWindow::compareRuns(const QStringList& paths) {
+    for (const QString& path : paths) m_compare->addItem(path);
+    m_tabs->setCurrentWidget(m_compare);
+}
+
+void MainWindow::averageCheckpoints(const QString& runDir) {
+    auto* dialog = new AverageDialog(runDir, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &AverageDialog::compareRequested, this, &MainWindow::compareRuns);
+    dialog->show();
 }
 
 }  // namespace tfw

@@ -13,6 +13,7 @@ class QTabWidget;
 
 namespace tfw {
 
+class ComparePane;
 class ExperimentPane;
 class RunsPane;
 class TrainingPane;
@@ -33,6 +34,7 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* experimentPane() const { return m_experiment; }
     TrainingPane* trainingPane() const { return m_training; }
     RunsPane* runsPane() const { return m_runs; }
+    ComparePane* comparePane() const { return m_compare; }
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
@@ -53,6 +55,8 @@ class MainWindow final : public QMainWindow {
     void updateRecentRuns();
     void updateStartAction();
     void onRunFinished(const QString& runDir, const TrainingFinished& result);
+    void compareRuns(const QStringList& paths);
+    void averageCheckpoints(const QString& runDir);
 
     AppSettings m_settings;
     QString m_runsRoot;
@@ -60,6 +64,7 @@ class MainWindow final : public QMainWindow {
     ExperimentPane* m_experiment;
     TrainingPane* m_training;
     RunsPane* m_runs;
+    ComparePane* m_compare;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_state;
     bool m_closeAfterStop = false;

@@ -15,6 +15,9 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
+#include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
@@ -78,12 +81,14 @@ RunsPane::RunsPane(QWidget* parent)
       m_resume(new QPushButton(tr("Resume"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
       m_delete(new QPushButton(tr("Delete…"), this)),
-      m_openFolder(new QPushButton(tr("Open folder"), this)) {
+      m_openFolder(new QPushButton(tr("Open folder"), this)),
+      m_compare(new QPushButton(tr("Compare"), this)),
+      m_average(new QPushButton(tr("Average checkpoints…"), this)) {
     m_table->setHorizontalHeaderLabels(
         {tr("Run"), tr("Status"), tr("Task"), tr("d_model"), tr("Layers"), tr("Heads"), tr("Steps"),
          tr("Best valid loss"), tr("Best valid ppl"), tr("Started")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
@@ -104,9 +109,21 @@ RunsPane::RunsPane(QWidget* parent)
     connect(m_openFolder, &QPushButton::clicked, this,
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_selected)); });
 
+    m_compare->setToolTip(
+        tr("Show the selected runs side by side in the Compare tab (select "
+           "several with Ctrl or Shift)"));
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        if (!selectedRuns().isEmpty()) Q_EMIT compareRequested(selectedRuns());
+    });
+    connect(m_average, &QPushButton::clicked, this, [this] {
+        if (!m_selected.isEmpty()) Q_EMIT averageRequested(m_selected);
+    });
+
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
     buttons->addStretch(1);
+    buttons->addWidget(m_compare);
+    buttons->addWidget(m_average);
     buttons->addWidget(m_resume);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
@@ -157,6 +174,15 @@ int RunsPane::runCount() const {
     return m_table->rowCount();
 }
 
+QStringList RunsPane::selectedRuns() const {
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QStringList dirs;
+    for (const int row : rows) dirs << m_table->item(row, Name)->data(Qt::UserRole).toString();
+    return dirs;
+}
+
 void RunsPane::refresh() {
     const QString keep = m_selected;
     const QSignalBlocker blocker(m_table);
@@ -185,7 +211,7 @@ void RunsPane::refresh() {
         auto* state = textItem(qs(status.state));
         if (!status.message.empty()) state->setToolTip(qs(status.message));
         m_table->setItem(row, Status, state);
-        m_table->setItem(row, Task, textItem(qs(config.value("task", std::string()))));
+        m_table->setItem(row, Column::Task, textItem(qs(config.value("task", std::string()))));
         m_table->setItem(row, DModel, numberItem(configInt(config, "model", "d_model"), true));
         m_table->setItem(row, Layers,
                          textItem(lm ? QString::number(decoder)
@@ -217,6 +243,7 @@ void RunsPane::showRun(const QString& runDir) {
 
 void RunsPane::onSelectionChanged() {
     const auto rows = m_table->selectionModel()->selectedRows();
+    updateButtons();
     if (rows.isEmpty()) return;
     const QString dir = m_table->item(rows.first().row(), Name)->data(Qt::UserRole).toString();
     if (dir != m_selected) loadRun(dir);
@@ -292,6 +319,14 @@ void RunsPane::updateButtons() {
     m_rename->setEnabled(selected && !active);
     m_delete->setEnabled(selected && !active);
     m_openFolder->setEnabled(selected);
+    m_compare->setEnabled(!selectedRuns().isEmpty());
+    const size_t periodic = selected ? periodic_checkpoints(m_selected.toStdString()).size() : 0;
+    m_average->setEnabled(periodic >= 2);
+    m_average->setToolTip(
+        periodic >= 2 ? tr("Average the run's last periodic checkpoints and compare the result "
+                           "with its best checkpoint")
+                      : tr("Needs a run with two or more periodic checkpoints (written every "
+                           "train.save_every steps)"));
 }
 
 }  // namespace tfw
