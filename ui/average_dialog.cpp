@@ -91,7 +91,10 @@ AverageDialog::AverageDialog(const QString& runDir, QWidget* parent)
     m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->setFixedHeight(m_results->horizontalHeader()->sizeHint().height() +
-                              2 * m_results->verticalHeader()->defaultSectionSize() + 6);
+                              2 * m_results->verticalHeader()->defaultSectionSize() +
+                              2 * m_results->frameWidth() + 4);
+    m_results->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_results->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_results->hide();
 
     m_cancel->setEnabled(false);
@@ -176,6 +179,7 @@ void AverageDialog::onFinished(const AveragingResult& r) {
     m_results->setItem(1, 0, cell(QString::number(r.bestPerplexity, 'f', 2), !averagedBetter));
     m_results->setItem(1, 1, cell(QString::number(r.averagedPerplexity, 'f', 2), averagedBetter));
     m_results->show();
+    resize(width(), sizeHint().height());
     m_status->setText(tr("Wrote %1. Both checkpoints were added to the Compare tab.")
                           .arg(QDir::toNativeSeparators(r.averagedPath)));
     Q_EMIT compareRequested({r.bestPath, r.averagedPath});

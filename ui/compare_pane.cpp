@@ -60,6 +60,9 @@ QTableWidget* makeTable(QWidget* parent) {
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(false);
     table->setWordWrap(false);
+    table->setAlternatingRowColors(true);
+    table->horizontalHeader()->setMinimumSectionSize(120);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     return table;
 }
 
@@ -79,6 +82,7 @@ ComparePane::ComparePane(QWidget* parent)
       m_curves(new CompareCurves(this)) {
     m_list->setFlow(QListView::LeftToRight);
     m_list->setWrapping(true);
+    m_list->setSpacing(4);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setMaximumHeight(2 * fontMetrics().height() + 24);
     m_list->setToolTip(
@@ -266,7 +270,10 @@ void ComparePane::refreshViews() {
     }
 
     QStringList notes;
-    if (pendingItems() > 0) notes << tr("Reading %n item(s)…", "", pendingItems());
+    if (pendingItems() > 0)
+        notes << tr("Reading %1…")
+                     .arg(pendingItems() == 1 ? tr("one item")
+                                              : tr("%1 items").arg(pendingItems()));
     if (items.size() < 2)
         notes << tr(
             "Add two or more runs or checkpoints: select runs in the Runs tab and press "
@@ -280,10 +287,13 @@ void ComparePane::refreshViews() {
     for (const auto& row : diff.rows) differing += row.differs ? 1 : 0;
     m_configNote->setText(
         items.size() < 2         ? QString()
-        : m_showAll->isChecked() ? tr("%n differing key(s), highlighted.", "", differing)
-        : differing == 0
-            ? tr("The configurations are identical.")
-            : tr("%n key(s) differ; tick \"Show all fields\" for the rest.", "", differing));
+        : differing == 0         ? tr("The configurations are identical.")
+        : m_showAll->isChecked() ? tr("All %1 keys; the %2 that differ are highlighted.")
+                                       .arg(diff.rows.size())
+                                       .arg(differing)
+        : differing == 1
+            ? tr("1 key differs; tick \"Show all fields\" for the rest.")
+            : tr("%1 keys differ; tick \"Show all fields\" for the rest.").arg(differing));
     showComparisonTable(m_config, diff, colors);
     showComparisonTable(m_metrics, metrics_table(items), colors);
     m_curves->setItems(curves);
