@@ -54,9 +54,10 @@ AverageDialog::AverageDialog(const QString& runDir, QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setText(
         m_available < 2
-            ? tr("This run has %n periodic checkpoint(s); averaging needs two or more. They are "
-                 "written every <code>train.save_every</code> steps.",
-                 "", m_available)
+            ? tr("This run has %1 periodic checkpoint%2; averaging needs two or more. They are "
+                 "written every <code>train.save_every</code> steps.")
+                  .arg(m_available)
+                  .arg(m_available == 1 ? "" : "s")
             : tr("This run has %1 periodic checkpoints (steps %L2 to %L3). Their weights are "
                  "averaged element by element; config and history come from the newest.")
                   .arg(m_available)

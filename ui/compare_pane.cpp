@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -27,7 +28,8 @@ namespace tfw {
 struct ComparePane::Entry {
     QString path;
     int colorSlot = 0;
-    bool loaded = false;  // false while a worker reads it
+    bool loaded = false;   // item holds what was read
+    bool reading = false;  // a worker is reading it (again)
     CompareItem item;
 };
 
@@ -95,6 +97,9 @@ ComparePane::ComparePane(QWidget* parent)
     connect(m_remove, &QPushButton::clicked, this, &ComparePane::removeSelected);
     auto* clear = new QPushButton(tr("Clear"), this);
     connect(clear, &QPushButton::clicked, this, &ComparePane::clearItems);
+    auto* reload = new QPushButton(tr("Reload"), this);
+    reload->setToolTip(tr("Read every item again (a run still training has moved on)"));
+    connect(reload, &QPushButton::clicked, this, &ComparePane::reload);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -105,6 +110,7 @@ ComparePane::ComparePane(QWidget* parent)
     auto* removeRow = new QHBoxLayout;
     removeRow->addWidget(m_remove);
     removeRow->addWidget(clear);
+    removeRow->addWidget(reload);
     itemButtons->addLayout(removeRow);
     itemButtons->addStretch(1);
     itemRow->addLayout(itemButtons);
@@ -144,6 +150,17 @@ void ComparePane::addItem(const QString& runDirOrCheckpoint) {
     entry->path = path;
     entry->colorSlot = freeColorSlot();
     m_entries.push_back(std::move(entry));
+    read(*m_entries.back());
+}
+
+void ComparePane::reload() {
+    for (const auto& entry : m_entries)
+        if (!entry->reading) read(*entry);
+}
+
+void ComparePane::read(Entry& entry) {
+    entry.reading = true;
+    const QString path = entry.path;
     QThread* loader = QThread::create([this, path] {
         auto item = std::make_shared<CompareItem>();
         QString error;
@@ -166,23 +183,25 @@ void ComparePane::addItem(const QString& runDirOrCheckpoint) {
 
 int ComparePane::pendingItems() const {
     return int(std::count_if(m_entries.begin(), m_entries.end(),
-                             [](const auto& entry) { return !entry->loaded; }));
+                             [](const auto& entry) { return entry->reading; }));
 }
 
 void ComparePane::onLoaded(const QString& path, std::shared_ptr<CompareItem> item,
                            const QString& error) {
     const auto it = std::find_if(m_entries.begin(), m_entries.end(),
                                  [&](const auto& entry) { return entry->path == path; });
-    if (it == m_entries.end() || (*it)->loaded) return;  // removed while it was read
+    if (it == m_entries.end() || !(*it)->reading) return;  // removed while it was read
+    Entry& entry = **it;
+    entry.reading = false;
     if (!error.isEmpty()) {
-        m_entries.erase(it);
+        if (!entry.loaded) m_entries.erase(it);  // a reload keeps what was read before
         refreshViews();
         Q_EMIT statusMessage(
             tr("Cannot compare %1: %2").arg(QDir::toNativeSeparators(path), error));
         return;
     }
-    (*it)->item = std::move(*item);
-    (*it)->loaded = true;
+    entry.item = std::move(*item);
+    entry.loaded = true;
     refreshViews();
     Q_EMIT itemsChanged(items());
 }
@@ -257,14 +276,18 @@ void ComparePane::refreshViews() {
     QList<QColor> colors;
     QList<CurveItem> curves;
     m_list->clear();
+    QHash<QString, int> seen;  // two files may share a name: keep series names unique
     for (const auto& entry : m_entries) {
         if (!entry->loaded) continue;
+        QString name = qs(entry->item.label);
+        if (const int n = ++seen[name]; n > 1) name += QStringLiteral(" (%1)").arg(n);
         items.push_back(entry->item);
+        items.back().label = name.toStdString();
         configs.push_back(entry->item.config);
-        names.push_back(entry->item.label);
+        names.push_back(items.back().label);
         colors << seriesColor(entry->colorSlot);
-        curves << CurveItem{qs(entry->item.label), entry->colorSlot, entry->item.history};
-        auto* row = new QListWidgetItem(swatch(colors.back()), qs(entry->item.label), m_list);
+        curves << CurveItem{name, entry->colorSlot, entry->item.history};
+        auto* row = new QListWidgetItem(swatch(colors.back()), name, m_list);
         row->setData(Qt::UserRole, entry->path);
         row->setToolTip(QDir::toNativeSeparators(entry->path));
     }

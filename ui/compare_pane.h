@@ -38,6 +38,8 @@ class ComparePane final : public QWidget {
     void addItem(const QString& runDirOrCheckpoint);
     void removeItem(const QString& runDirOrCheckpoint);  // also one still being read
     void clearItems();
+    // Reads every item again (e.g. a run that is still training), keeping order and colours.
+    void reload();
     // The compared paths, in the order they were added (items still being read excluded).
     QStringList items() const;
     int pendingItems() const;
@@ -57,6 +59,7 @@ class ComparePane final : public QWidget {
 
   private:
     struct Entry;
+    void read(Entry& entry);
     void onLoaded(const QString& path, std::shared_ptr<CompareItem> item, const QString& error);
     void addWithDialog();
     void removeSelected();

@@ -72,8 +72,8 @@ CompareItem load_run(const std::string& dir) {
         try {
             read_header_of(item, load_checkpoint_summary(checkpoint));
             break;
-        } catch (const CheckpointError&) {
-            // a checkpoint being rewritten: the parameter count stays unknown
+        } catch (const std::exception&) {
+            // a checkpoint being replaced right now: the parameter count stays unknown
         }
     }
     const auto evals = read_evaluations(dir);

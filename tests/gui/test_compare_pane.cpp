@@ -1,6 +1,8 @@
 // The Compare tab with two tiny runs trained here (different model.heads and train.lr):
 // exactly the differing keys, both runs' curves, the Runs tab's Compare button, and
 // checkpoint averaging from the window with its validation numbers and cancellation.
+#include <QDir>
+#include <QFile>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -138,6 +140,29 @@ class TestComparePane final : public QObject {
         QCOMPARE(pane.items(), QStringList{QFileInfo(m_heads4).canonicalFilePath()});
         QCOMPARE(pane.itemColor(m_heads4), color);
         QCOMPARE(pane.curves()->charts()[1]->seriesNames(), QStringList{"heads4"});
+    }
+
+    void sameNamesStayApartAndReloadKeepsItems() {
+        QTemporaryDir copies;
+        const QString best =
+            QString::fromStdString(RunPaths(m_heads2.toStdString()).best_checkpoint());
+        QVERIFY(QDir().mkpath(copies.filePath("x")) && QDir().mkpath(copies.filePath("y")));
+        QVERIFY(QFile::copy(best, copies.filePath("x/best.tfw")));
+        QVERIFY(QFile::copy(best, copies.filePath("y/best.tfw")));
+        ComparePane pane;
+        pane.addItem(copies.filePath("x/best.tfw"));
+        pane.addItem(copies.filePath("y/best.tfw"));
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QCOMPARE(pane.curves()->charts()[0]->seriesNames(),
+                 (QStringList{"best.tfw", "best.tfw (2)"}));
+        QCOMPARE(pane.configTable()->rowCount(), 0);  // the same checkpoint twice
+
+        const QStringList before = pane.items();
+        pane.reload();
+        QCOMPARE(pane.pendingItems(), 2);
+        QCOMPARE(pane.items(), before);  // what was read stays shown while it is read again
+        QTRY_COMPARE_WITH_TIMEOUT(pane.pendingItems(), 0, kTimeoutMs);
+        QCOMPARE(pane.items(), before);
     }
 
     void unreadableItemsAreReported() {
