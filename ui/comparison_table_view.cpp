@@ -29,6 +29,14 @@ QTableWidgetItem* item(const QString& text) {
     return cell;
 }
 
+// Numbers align right so that their digits line up; words and paths read better from the left.
+bool alignRight(const ComparisonRow& row, const std::string& text) {
+    if (!row.values.empty()) return true;  // a numeric row (durations included)
+    bool ok = false;
+    QString::fromStdString(text).toDouble(&ok);
+    return ok;
+}
+
 }  // namespace
 
 QColor differenceHighlight(const QTableWidget* view) {
@@ -66,7 +74,9 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
         view->setItem(int(r), 0, label);
         for (size_t c = 0; c < row.cells.size(); ++c) {
             auto* cell = item(QString::fromStdString(row.cells[c]));
-            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            cell->setTextAlignment(alignRight(row, row.cells[c])
+                                       ? Qt::AlignRight | Qt::AlignVCenter
+                                       : Qt::AlignLeft | Qt::AlignVCenter);
             if (row.differs) cell->setBackground(highlight);
             if (std::find(best.begin(), best.end(), c) != best.end()) {
                 QFont font = cell->font();
