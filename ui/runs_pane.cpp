@@ -306,7 +306,9 @@ void RunsPane::deleteSelected() {
 }
 
 void RunsPane::updateButtons() {
-    const bool selected = !m_selected.isEmpty() && QFileInfo::exists(m_selected);
+    // With several rows selected only Compare applies: the others act on one run.
+    const bool selected =
+        selectedRuns().size() <= 1 && !m_selected.isEmpty() && QFileInfo::exists(m_selected);
     const bool active = selected && m_selected == m_active;
     const RunStatus status = selected ? read_run_status(m_selected.toStdString()) : RunStatus{};
     const bool resumable =

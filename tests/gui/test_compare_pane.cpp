@@ -185,6 +185,10 @@ class TestComparePane final : public QObject {
         for (QPushButton* button : runs->findChildren<QPushButton*>())
             if (button->text() == QStringLiteral("Compare")) compare = button;
         QVERIFY(compare && compare->isEnabled());
+        for (QPushButton* button : runs->findChildren<QPushButton*>())  // they act on one run
+            if (button->text().startsWith(QStringLiteral("Delete")) ||
+                button->text().startsWith(QStringLiteral("Rename")))
+                QVERIFY(!button->isEnabled());
         compare->click();
         QTRY_COMPARE_WITH_TIMEOUT(window.comparePane()->items().size(), 2, kTimeoutMs);
     }
