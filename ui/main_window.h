@@ -1,5 +1,5 @@
 #pragma once
-// The workbench window: Experiment, Training and Runs areas as tabs, with the menus,
+// The workbench window: Experiment, Training, Runs and Compare areas as tabs, with the menus,
 // toolbar and status bar that connect them.
 
 #include <QMainWindow>
