@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/compare/compare_item.h"
 #include "core/eval/evaluation.h"
 #include "ui/checkpoint_choices.h"
 #include "ui/decode_options_form.h"
@@ -78,21 +79,18 @@ QString formatSeconds(double seconds) {
                   : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-// One line per saved result: "06:12 · best · test · BLEU 38.29".
-QString savedLabel(const nlohmann::json& result) {
-    const QDateTime time =
-        QDateTime::fromString(qs(result.value("created_at", std::string())), Qt::ISODate);
+// One line per saved result: "2026-11-22 06:12 · best · test · BLEU 38.29".
+QString savedLabel(const EvalSummary& result) {
+    const QDateTime time = QDateTime::fromString(qs(result.created_at), Qt::ISODate);
     QString label = time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
-                    QStringLiteral(" · ") +
-                    QFileInfo(qs(result.value("checkpoint", std::string()))).completeBaseName() +
-                    QStringLiteral(" · ") + qs(result.value("split", std::string()));
-    if (result.contains("bleu"))
-        label += QStringLiteral(" · BLEU %1").arg(numberAt(result, "bleu", "score"), 0, 'f', 2);
-    else if (result.contains("rougeL"))
-        label += QStringLiteral(" · ROUGE-L %1")
-                     .arg(100 * numberAt(result, "rougeL", "fmeasure"), 0, 'f', 2);
-    else
-        label += QStringLiteral(" · ppl %1").arg(numberAt(result, "perplexity"), 0, 'f', 2);
+                    QStringLiteral(" · ") + QFileInfo(qs(result.checkpoint)).completeBaseName() +
+                    QStringLiteral(" · ") + qs(result.split);
+    if (std::isfinite(result.bleu))
+        label += QStringLiteral(" · BLEU %1").arg(result.bleu, 0, 'f', 2);
+    else if (std::isfinite(result.rouge_l))
+        label += QStringLiteral(" · ROUGE-L %1").arg(100 * result.rouge_l, 0, 'f', 2);
+    else if (std::isfinite(result.perplexity))
+        label += QStringLiteral(" · ppl %1").arg(result.perplexity, 0, 'f', 2);
     return label;
 }
 
@@ -394,13 +392,8 @@ void EvaluationPane::refreshSavedResults() {
         m_saved->setEnabled(false);
         return;
     }
-    const QDir evals(QDir(qs(runDir)).filePath(QStringLiteral("evals")));
-    QFileInfoList files = evals.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-    for (const QFileInfo& file : files) {
-        std::ifstream in(file.absoluteFilePath().toStdString());
-        const nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
-        if (result.is_object()) m_saved->addItem(savedLabel(result), file.absoluteFilePath());
-    }
+    for (const EvalSummary& result : read_evaluations(runDir))
+        m_saved->addItem(savedLabel(result), qs(result.file));
     m_saved->setEnabled(m_saved->count() > 0);
     if (m_saved->count() == 0) m_saved->addItem(tr("none yet"));
 }

@@ -14,6 +14,8 @@
 
 #include "core/config/config_io.h"
 #include "ui/evaluation_pane.h"
+#include "ui/average_dialog.h"
+#include "ui/compare_pane.h"
 #include "ui/experiment_form.h"
 #include "ui/experiment_pane.h"
 #include "ui/inference_pane.h"
@@ -33,6 +35,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
       m_runs(new RunsPane(this)),
       m_inference(new InferencePane(this)),
       m_evaluation(new EvaluationPane(this)),
+      m_compare(new ComparePane(this)),
       m_state(new QLabel(this)) {
     setWindowTitle(tr("Transformer Workbench"));
     m_tabs->setDocumentMode(true);
@@ -41,6 +44,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_tabs->addTab(m_runs, tr("Runs"));
     m_tabs->addTab(m_inference, tr("Inference"));
     m_tabs->addTab(m_evaluation, tr("Evaluate"));
+    m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
     statusBar()->addPermanentWidget(m_state);
     m_state->setText(tr("Idle"));
@@ -72,6 +76,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_inference, &InferencePane::problem, this,
             [this](const QString& message) { showProblem(this, tr("Inference"), message); });
+    connect(m_runs, &RunsPane::compareRequested, this, &MainWindow::compareRuns);
+    connect(m_runs, &RunsPane::averageRequested, this, &MainWindow::averageCheckpoints);
+    connect(m_compare, &ComparePane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     // The run folder exists once the trainer has started: list it.
     connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
@@ -287,6 +295,18 @@ void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& re
     m_runs->showRun(runDir);
     m_state->setText(result.reason == FinishReason::Failed ? tr("Last run failed") : tr("Idle"));
     if (m_closeAfterStop) close();
+}
+
+void MainWindow::compareRuns(const QStringList& paths) {
+    for (const QString& path : paths) m_compare->addItem(path);
+    m_tabs->setCurrentWidget(m_compare);
+}
+
+void MainWindow::averageCheckpoints(const QString& runDir) {
+    auto* dialog = new AverageDialog(runDir, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &AverageDialog::compareRequested, this, &MainWindow::compareRuns);
+    dialog->show();
 }
 
 }  // namespace tfw

@@ -1,6 +1,6 @@
 #pragma once
-// The workbench window: Experiment, Training, Runs and Inference areas as tabs, with the menus,
-// toolbar and status bar that connect them.
+// The workbench window: Experiment, Training, Runs, Inference, Evaluate and Compare areas as
+// tabs, with the menus, toolbar and status bar that connect them.
 
 #include <QMainWindow>
 
@@ -14,6 +14,7 @@ class QTabWidget;
 namespace tfw {
 
 class EvaluationPane;
+class ComparePane;
 class ExperimentPane;
 class InferencePane;
 class RunsPane;
@@ -37,6 +38,7 @@ class MainWindow final : public QMainWindow {
     RunsPane* runsPane() const { return m_runs; }
     InferencePane* inferencePane() const { return m_inference; }
     EvaluationPane* evaluationPane() const { return m_evaluation; }
+    ComparePane* comparePane() const { return m_compare; }
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
@@ -61,6 +63,8 @@ class MainWindow final : public QMainWindow {
     void updateRecentRuns();
     void updateStartAction();
     void onRunFinished(const QString& runDir, const TrainingFinished& result);
+    void compareRuns(const QStringList& paths);
+    void averageCheckpoints(const QString& runDir);
 
     AppSettings m_settings;
     QString m_runsRoot;
@@ -70,6 +74,7 @@ class MainWindow final : public QMainWindow {
     RunsPane* m_runs;
     InferencePane* m_inference;
     EvaluationPane* m_evaluation;
+    ComparePane* m_compare;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_state;
     bool m_closeAfterStop = false;

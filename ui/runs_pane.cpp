@@ -15,6 +15,9 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
+#include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
@@ -79,12 +82,14 @@ RunsPane::RunsPane(QWidget* parent)
       m_rename(new QPushButton(tr("Rename…"), this)),
       m_delete(new QPushButton(tr("Delete…"), this)),
       m_openFolder(new QPushButton(tr("Open folder"), this)),
-      m_inference(new QPushButton(tr("Open in Inference"), this)) {
+      m_inference(new QPushButton(tr("Open in Inference"), this)),
+      m_compare(new QPushButton(tr("Compare"), this)),
+      m_average(new QPushButton(tr("Average checkpoints…"), this)) {
     m_table->setHorizontalHeaderLabels(
         {tr("Run"), tr("Status"), tr("Task"), tr("d_model"), tr("Layers"), tr("Heads"), tr("Steps"),
          tr("Best valid loss"), tr("Best valid ppl"), tr("Started")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
@@ -110,10 +115,22 @@ RunsPane::RunsPane(QWidget* parent)
         if (!checkpoint.isEmpty()) Q_EMIT inferenceRequested(checkpoint);
     });
 
+    m_compare->setToolTip(
+        tr("Show the selected runs side by side in the Compare tab (select "
+           "several with Ctrl or Shift)"));
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        if (!selectedRuns().isEmpty()) Q_EMIT compareRequested(selectedRuns());
+    });
+    connect(m_average, &QPushButton::clicked, this, [this] {
+        if (!m_selected.isEmpty()) Q_EMIT averageRequested(m_selected);
+    });
+
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
     buttons->addStretch(1);
     buttons->addWidget(m_inference);
+    buttons->addWidget(m_compare);
+    buttons->addWidget(m_average);
     buttons->addWidget(m_resume);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
@@ -164,6 +181,15 @@ int RunsPane::runCount() const {
     return m_table->rowCount();
 }
 
+QStringList RunsPane::selectedRuns() const {
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QStringList dirs;
+    for (const int row : rows) dirs << m_table->item(row, Name)->data(Qt::UserRole).toString();
+    return dirs;
+}
+
 void RunsPane::refresh() {
     const QString keep = m_selected;
     const QSignalBlocker blocker(m_table);
@@ -192,7 +218,7 @@ void RunsPane::refresh() {
         auto* state = textItem(qs(status.state));
         if (!status.message.empty()) state->setToolTip(qs(status.message));
         m_table->setItem(row, Status, state);
-        m_table->setItem(row, Task, textItem(qs(config.value("task", std::string()))));
+        m_table->setItem(row, Column::Task, textItem(qs(config.value("task", std::string()))));
         m_table->setItem(row, DModel, numberItem(configInt(config, "model", "d_model"), true));
         m_table->setItem(row, Layers,
                          textItem(lm ? QString::number(decoder)
@@ -224,6 +250,7 @@ void RunsPane::showRun(const QString& runDir) {
 
 void RunsPane::onSelectionChanged() {
     const auto rows = m_table->selectionModel()->selectedRows();
+    updateButtons();
     if (rows.isEmpty()) return;
     const QString dir = m_table->item(rows.first().row(), Name)->data(Qt::UserRole).toString();
     if (dir != m_selected) loadRun(dir);
@@ -286,7 +313,9 @@ void RunsPane::deleteSelected() {
 }
 
 void RunsPane::updateButtons() {
-    const bool selected = !m_selected.isEmpty() && QFileInfo::exists(m_selected);
+    // With several rows selected only Compare applies: the others act on one run.
+    const bool selected =
+        selectedRuns().size() <= 1 && !m_selected.isEmpty() && QFileInfo::exists(m_selected);
     const bool active = selected && m_selected == m_active;
     const RunStatus status = selected ? read_run_status(m_selected.toStdString()) : RunStatus{};
     const bool resumable =
@@ -299,6 +328,14 @@ void RunsPane::updateButtons() {
     m_rename->setEnabled(selected && !active);
     m_delete->setEnabled(selected && !active);
     m_openFolder->setEnabled(selected);
+    m_compare->setEnabled(!selectedRuns().isEmpty());
+    const size_t periodic = selected ? periodic_checkpoints(m_selected.toStdString()).size() : 0;
+    m_average->setEnabled(periodic >= 2);
+    m_average->setToolTip(
+        periodic >= 2 ? tr("Average the run's last periodic checkpoints and compare the result "
+                           "with its best checkpoint")
+                      : tr("Needs a run with two or more periodic checkpoints (written every "
+                           "train.save_every steps)"));
     m_inference->setEnabled(!inferenceCheckpoint().isEmpty());
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The Runs area: every run under the runs folder in a table (status, task, model size,
 // best validation loss), the curves of the selected run, and resume / rename / delete.
+// Several runs can be selected and sent to the Compare tab; a run with periodic checkpoints
+// can have them averaged.
 
 #include <QWidget>
 
@@ -27,12 +29,16 @@ class RunsPane final : public QWidget {
     void showRun(const QString& runDir);
 
     int runCount() const;
+    // The folders of the selected rows, in table order.
+    QStringList selectedRuns() const;
     RunCharts* charts() const { return m_charts; }
 
   Q_SIGNALS:
     void resumeRequested(const QString& runDir);
     // The run's best checkpoint (or its last when there is no best) should be tried out.
     void inferenceRequested(const QString& checkpoint);
+    void compareRequested(const QStringList& runDirs);
+    void averageRequested(const QString& runDir);
     void statusMessage(const QString& message);
 
   private:
@@ -54,6 +60,8 @@ class RunsPane final : public QWidget {
     QPushButton* m_delete;
     QPushButton* m_openFolder;
     QPushButton* m_inference;
+    QPushButton* m_compare;
+    QPushButton* m_average;
 };
 
 }  // namespace tfw

@@ -30,6 +30,12 @@ Args& Args::positional(const std::string& metavar, const std::string& help, bool
     return *this;
 }
 
+Args& Args::positionals_rest(const std::string& metavar, const std::string& help, bool required) {
+    positional(metavar, help, required);
+    rest_ = true;
+    return *this;
+}
+
 const Args::Spec* Args::find(const std::string& name) const {
     for (const auto& spec : specs_)
         if (spec.name == name) return &spec;
@@ -73,7 +79,7 @@ bool Args::parse(const std::vector<std::string>& args) {
     if (positional_values_.size() < required_positionals_)
         throw UsageError("missing " + positional_specs_[positional_values_.size()].first +
                          " (see tfw " + command_ + " --help)");
-    if (positional_values_.size() > positional_specs_.size())
+    if (!rest_ && positional_values_.size() > positional_specs_.size())
         throw UsageError("unexpected argument '" + positional_values_[positional_specs_.size()] +
                          "'");
     return true;
@@ -121,6 +127,7 @@ std::string Args::usage() const {
     std::ostringstream out;
     out << "usage: tfw " << command_;
     for (const auto& [metavar, help] : positional_specs_) out << " " << metavar;
+    if (rest_) out << " ...";
     if (!specs_.empty()) out << " [options]";
     out << "\n\n" << summary_ << "\n";
     if (!positional_specs_.empty()) {

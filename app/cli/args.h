@@ -24,6 +24,9 @@ class Args {
                  std::optional<std::string> fallback = std::nullopt);
     Args& repeated(const std::string& name, const std::string& metavar, const std::string& help);
     Args& positional(const std::string& metavar, const std::string& help, bool required = true);
+    // The last positional may take any number of values (at least one when required).
+    Args& positionals_rest(const std::string& metavar, const std::string& help,
+                           bool required = true);
 
     // Returns false when --help was asked for (usage already printed). Throws UsageError.
     bool parse(const std::vector<std::string>& args);
@@ -49,6 +52,7 @@ class Args {
     std::vector<Spec> specs_;
     std::vector<std::pair<std::string, std::string>> positional_specs_;
     size_t required_positionals_ = 0;
+    bool rest_ = false;  // the last positional repeats
     std::map<std::string, std::vector<std::string>> values_;
     std::vector<std::string> positional_values_;
 };

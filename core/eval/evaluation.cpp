@@ -257,24 +257,4 @@ std::string save_evaluation(const std::string& run_dir, const Evaluation& evalua
     return path.string();
 }
 
-std::vector<nlohmann::json> read_evaluations(const std::string& run_dir) {
-    std::vector<std::pair<std::string, nlohmann::json>> found;
-    std::error_code ec;
-    const fs::path folder = fs::path(run_dir) / "evals";
-    for (const auto& entry : fs::directory_iterator(folder, ec)) {
-        if (entry.path().extension() != ".json") continue;
-        std::ifstream in(entry.path());
-        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_object())
-            found.emplace_back(
-                j.value("created_at", std::string()) + entry.path().filename().string(),
-                std::move(j));
-    }
-    std::sort(found.begin(), found.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<nlohmann::json> out;
-    for (auto& item : found) out.push_back(std::move(item.second));
-    return out;
-}
-
 }  // namespace tfw

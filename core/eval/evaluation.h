@@ -5,7 +5,7 @@
 // model gets its perplexity, per line as well.
 //
 // Results are kept in the run folder as RUN_DIR/evals/<time>-<checkpoint>-<split>.json so the
-// window and `tfw compare` can show them later.
+// window and `tfw compare` can show them later (core/compare/compare_item.h reads them).
 
 #include <cstdint>
 #include <functional>
@@ -83,8 +83,5 @@ std::string run_dir_of_checkpoint(const std::string& checkpoint);
 
 // Writes RUN_DIR/evals/<time>-<checkpoint>-<split>.json atomically; returns its path.
 std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation);
-
-// Every saved evaluation of the run, oldest first; unreadable files are skipped.
-std::vector<nlohmann::json> read_evaluations(const std::string& run_dir);
 
 }  // namespace tfw

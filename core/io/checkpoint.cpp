@@ -125,7 +125,10 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
     if (ec) throw CheckpointError("cannot move " + tmp + " to " + path + ": " + ec.message());
 }
 
-Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
+namespace {
+
+Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimizer,
+                      bool with_history) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw CheckpointError(path + ": cannot open checkpoint");
     const auto file_size = std::filesystem::file_size(path);
@@ -188,14 +191,24 @@ Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
     c.parameters = header.value("parameters", int64_t(0));
     c.position = position_from_json(header.value("position", json::object()));
     c.versions = header.value("versions", json::object());
-    c.src_tokenizer = read_blob("src_tokenizer");
-    c.tgt_tokenizer = read_blob("tgt_tokenizer");
-    c.weights = read_blob("weights");
-    if (with_training_state) {
-        c.optimizer = read_blob("optimizer");
-        c.history = read_blob("history");
+    if (with_model) {
+        c.src_tokenizer = read_blob("src_tokenizer");
+        c.tgt_tokenizer = read_blob("tgt_tokenizer");
+        c.weights = read_blob("weights");
     }
+    if (with_optimizer) c.optimizer = read_blob("optimizer");
+    if (with_history) c.history = read_blob("history");
     return c;
+}
+
+}  // namespace
+
+Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
+    return load_parts(path, true, with_training_state, with_training_state);
+}
+
+Checkpoint load_checkpoint_summary(const std::string& path) {
+    return load_parts(path, false, false, true);
 }
 
 }  // namespace tfw

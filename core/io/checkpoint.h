@@ -57,5 +57,7 @@ void save_checkpoint(const Checkpoint& checkpoint, const std::string& path);
 // Throws CheckpointError for missing, truncated, corrupt, foreign or too-new files.
 // Without with_training_state, optimizer and history blobs are skipped.
 Checkpoint load_checkpoint(const std::string& path, bool with_training_state = true);
+// Header and history only (no tokenizers, weights or optimizer): quick even for large models.
+Checkpoint load_checkpoint_summary(const std::string& path);
 
 }  // namespace tfw

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -143,8 +144,15 @@ json to_json(const ValidationReport& r) {
 }
 
 RunHistory read_history(const std::string& run_dir) {
-    RunHistory history;
     std::ifstream in(RunPaths(run_dir).history());
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_history(text.str());
+}
+
+RunHistory parse_history(const std::string& jsonl) {
+    RunHistory history;
+    std::istringstream in(jsonl);
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty()) continue;

@@ -55,6 +55,8 @@ struct RunHistory {
 };
 // Tolerates a torn last line (a run killed while writing).
 RunHistory read_history(const std::string& run_dir);
+// The same from history.jsonl text (e.g. the history a checkpoint carries).
+RunHistory parse_history(const std::string& jsonl);
 
 // Appends reports to history.jsonl, one flushed line each.
 class HistoryWriter {

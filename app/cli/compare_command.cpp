@@ -1,0 +1,79 @@
+// tfw compare: runs and checkpoints side by side, their configuration differences and their
+// numbers, as Markdown, CSV or LaTeX.
+#include <iostream>
+#include <stdexcept>
+
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+#include "core/compare/compare_item.h"
+#include "core/compare/config_diff.h"
+#include "core/compare/metrics_table.h"
+#include "core/compare/table_format.h"
+
+namespace tfw::cli {
+namespace {
+
+// A section title as the format writes one.
+std::string heading(TableFormat format, const std::string& title) {
+    switch (format) {
+        case TableFormat::Csv:
+            return title + "\n";
+        case TableFormat::Latex:
+            return "% " + title + "\n";
+        case TableFormat::Markdown:
+            break;
+    }
+    return "## " + title + "\n\n";
+}
+
+int compare(const std::vector<std::string>& argv) {
+    Args args("compare",
+              "Compares runs and checkpoints: the configuration keys in which they differ, and "
+              "their\nsize, training and validation numbers and latest evaluation scores (the "
+              "best value of\neach row in bold).");
+    args.positionals_rest("RUN_DIR|CHECKPOINT", "run folders or .tfw checkpoints (two or more)")
+        .option("format", "FORMAT", "md, csv or latex", "md")
+        .flag("all", "list every configuration key, not only those that differ");
+    if (!args.parse(argv)) return 0;
+    TableFormat format;
+    try {
+        format = parse_table_format(args.get("format"));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--format: ") + e.what());
+    }
+    if (args.positionals().size() < 2)
+        throw UsageError("give two or more run folders or checkpoints to compare");
+
+    std::vector<CompareItem> items;
+    for (const auto& path : args.positionals()) items.push_back(load_compare_item(path));
+    std::vector<nlohmann::json> configs;
+    std::vector<std::string> names;
+    for (const auto& item : items) {
+        configs.push_back(item.config);
+        names.push_back(item.label);
+    }
+
+    const bool all = args.has("all");
+    const ComparisonTable diff = config_diff(configs, names, all);
+    std::cout << heading(format, all ? "Configuration" : "Configuration differences");
+    if (diff.rows.empty())
+        std::cout << (format == TableFormat::Latex ? "% " : "") << "(identical configurations)\n";
+    else
+        std::cout << format_table(diff, format);
+    std::cout << "\n" << heading(format, "Metrics") << format_table(metrics_table(items), format);
+
+    const auto notes = comparison_notes(items);
+    if (!notes.empty()) std::cout << "\n";
+    for (const auto& note : notes)
+        std::cout << (format == TableFormat::Markdown ? "> Note: "
+                      : format == TableFormat::Latex  ? "% Note: "
+                                                      : "Note: ")
+                  << note << "\n";
+    return 0;
+}
+
+const bool registered = register_command(
+    {"compare", "compare runs and checkpoints (configuration and metrics)", compare});
+
+}  // namespace
+}  // namespace tfw::cli

@@ -1,0 +1,31 @@
+#pragma once
+// A comparison is a table with one row per quantity (a config key, a metric) and one
+// column per compared item. The same table is printed by `tfw compare` and shown in the
+// window's Compare tab.
+
+#include <string>
+#include <vector>
+
+namespace tfw {
+
+enum class Better { None, Lower, Higher };  // which value of a row is the best one
+
+struct ComparisonRow {
+    std::string label;               // "model.heads", "valid loss (best)"
+    std::vector<std::string> cells;  // one per item, "" where the item has no value
+    std::vector<double> values;      // one per item when the row is numeric, NaN where missing
+    Better better = Better::None;
+    bool differs = false;  // config rows: not every item has the same value
+};
+
+struct ComparisonTable {
+    std::string corner;                // header of the label column
+    std::vector<std::string> columns;  // one per item
+    std::vector<ComparisonRow> rows;
+};
+
+// Indices of the items holding the row's best value (ties included); empty when the row has
+// no direction, fewer than two values, or all values equal.
+std::vector<size_t> best_cells(const ComparisonRow& row);
+
+}  // namespace tfw

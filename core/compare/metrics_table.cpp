@@ -1,0 +1,186 @@
+#include "core/compare/metrics_table.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+namespace tfw {
+namespace {
+
+std::string fixed(double value, int decimals) {
+    if (std::isnan(value)) return "";
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+ComparisonRow numeric_row(const std::string& label, const std::vector<CompareItem>& items,
+                          Better better, const std::function<double(const CompareItem&)>& value,
+                          const std::function<std::string(double)>& text) {
+    ComparisonRow row;
+    row.label = label;
+    row.better = better;
+    for (const auto& item : items) {
+        const double v = value(item);
+        row.values.push_back(v);
+        row.cells.push_back(std::isnan(v) ? "" : text(v));
+    }
+    return row;
+}
+
+ComparisonRow text_row(const std::string& label, const std::vector<CompareItem>& items,
+                       const std::function<std::string(const CompareItem&)>& text) {
+    ComparisonRow row;
+    row.label = label;
+    for (const auto& item : items) row.cells.push_back(text(item));
+    return row;
+}
+
+// Rows for one validation series: best (and its step), last, min, max.
+void add_series(ComparisonTable& table, const std::vector<CompareItem>& items,
+                const std::string& name, SeriesSummary CompareItem::*series, Better better,
+                const std::function<std::string(double)>& text) {
+    auto get = [series](double SeriesSummary::*field) {
+        return [series, field](const CompareItem& item) { return (item.*series).*field; };
+    };
+    table.rows.push_back(
+        numeric_row(name + " (best)", items, better, get(&SeriesSummary::best), text));
+    table.rows.push_back(text_row(name + " best at step", items, [series](const CompareItem& i) {
+        return (i.*series).count ? std::to_string((i.*series).best_step) : "";
+    }));
+    table.rows.push_back(
+        numeric_row(name + " (last)", items, better, get(&SeriesSummary::last), text));
+    table.rows.push_back(
+        numeric_row(name + " (min)", items, Better::None, get(&SeriesSummary::min), text));
+    table.rows.push_back(
+        numeric_row(name + " (max)", items, Better::None, get(&SeriesSummary::max), text));
+}
+
+double eval_value(const CompareItem& item, double EvalSummary::*field) {
+    return item.latest_eval ? (*item.latest_eval).*field : std::nan("");
+}
+
+bool any_eval(const std::vector<CompareItem>& items, double EvalSummary::*field) {
+    for (const auto& item : items)
+        if (!std::isnan(eval_value(item, field))) return true;
+    return false;
+}
+
+std::string join(const std::set<std::string>& values) {
+    std::string text;
+    for (const auto& v : values) text += (text.empty() ? "" : ", ") + v;
+    return text;
+}
+
+std::string config_text(const CompareItem& item, const char* section, const char* key) {
+    const auto s = item.config.find(section);
+    if (s == item.config.end() || !s->is_object() || !s->contains(key)) return "?";
+    const auto& v = (*s)[key];
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+}  // namespace
+
+std::string duration_text(double seconds) {
+    const long long s = std::llround(seconds);
+    char text[64];
+    if (s >= 3600)
+        std::snprintf(text, sizeof text, "%lld h %02lld min", s / 3600, (s % 3600) / 60);
+    else if (s >= 60)
+        std::snprintf(text, sizeof text, "%lld min %02lld s", s / 60, s % 60);
+    else
+        std::snprintf(text, sizeof text, "%lld s", s);
+    return text;
+}
+
+std::string grouped_integer(int64_t value) {
+    std::string digits = std::to_string(value < 0 ? -value : value), text;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+        text += digits[i];
+    }
+    return value < 0 ? "-" + text : text;
+}
+
+ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
+    ComparisonTable table;
+    table.corner = "metric";
+    for (const auto& item : items) table.columns.push_back(item.label);
+    auto integer = [](double v) { return grouped_integer(std::llround(v)); };
+    auto decimals = [](int n) { return [n](double v) { return fixed(v, n); }; };
+
+    table.rows.push_back(text_row("task", items, [](const CompareItem& i) { return i.task; }));
+    table.rows.push_back(text_row("state", items, [](const CompareItem& i) { return i.state; }));
+    table.rows.push_back(numeric_row(
+        "parameters", items, Better::None,
+        [](const CompareItem& i) { return i.parameters > 0 ? double(i.parameters) : std::nan(""); },
+        integer));
+    table.rows.push_back(numeric_row(
+        "steps", items, Better::None, [](const CompareItem& i) { return double(i.steps); },
+        integer));
+    table.rows.push_back(numeric_row(
+        "target tokens seen", items, Better::None,
+        [](const CompareItem& i) {
+            return i.tokens_seen > 0 ? double(i.tokens_seen) : std::nan("");
+        },
+        integer));
+    table.rows.push_back(numeric_row(
+        "training time", items, Better::None,
+        [](const CompareItem& i) { return i.elapsed_s > 0 ? i.elapsed_s : std::nan(""); },
+        duration_text));
+    add_series(table, items, "valid loss", &CompareItem::valid_loss, Better::Lower, decimals(4));
+    add_series(table, items, "valid perplexity", &CompareItem::valid_perplexity, Better::Lower,
+               decimals(2));
+    add_series(table, items, "valid accuracy", &CompareItem::valid_accuracy, Better::Higher,
+               [](double v) { return fixed(100 * v, 2) + "%"; });
+
+    const std::pair<const char*, double EvalSummary::*> scores[] = {
+        {"BLEU", &EvalSummary::bleu},
+        {"chrF", &EvalSummary::chrf},
+        {"ROUGE-L F", &EvalSummary::rouge_l}};
+    bool any = false;
+    for (const auto& [name, field] : scores) {
+        if (!any_eval(items, field)) continue;
+        any = true;
+        const double scale = field == &EvalSummary::rouge_l ? 100 : 1;  // rouge-score gives 0..1
+        table.rows.push_back(numeric_row(
+            name, items, Better::Higher,
+            [field = field, scale](const CompareItem& i) { return scale * eval_value(i, field); },
+            decimals(2)));
+    }
+    if (any)
+        table.rows.push_back(text_row("evaluated", items, [](const CompareItem& i) {
+            if (!i.latest_eval) return std::string();
+            const EvalSummary& e = *i.latest_eval;
+            return std::filesystem::path(e.checkpoint).filename().string() + " (step " +
+                   std::to_string(e.checkpoint_step) + "), " + e.split;
+        }));
+    return table;
+}
+
+std::vector<std::string> comparison_notes(const std::vector<CompareItem>& items) {
+    std::set<std::string> tasks, tokenizers, vocabularies;
+    for (const auto& item : items) {
+        tasks.insert(item.task);
+        tokenizers.insert(config_text(item, "tokenizer", "type") + " " +
+                          config_text(item, "tokenizer", "model_type"));
+        if (item.tgt_vocab > 0) vocabularies.insert(std::to_string(item.tgt_vocab));
+    }
+    std::vector<std::string> notes;
+    if (tasks.size() > 1)
+        notes.push_back("Different tasks (" + join(tasks) +
+                        "): their losses and scores measure different things; compare curves "
+                        "for their shape only.");
+    if (tokenizers.size() > 1 || vocabularies.size() > 1)
+        notes.push_back("Different tokenizers or vocabularies (" +
+                        (vocabularies.size() > 1
+                             ? "target vocabularies of " + join(vocabularies) + " tokens"
+                             : join(tokenizers)) +
+                        "): loss and perplexity are per token, so they are not directly "
+                        "comparable; evaluation scores (BLEU, chrF, ROUGE) are.");
+    return notes;
+}
+
+}  // namespace tfw

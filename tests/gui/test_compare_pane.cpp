@@ -1,0 +1,246 @@
+// The Compare tab with two tiny runs trained here (different model.heads and train.lr):
+// exactly the differing keys, both runs' curves, the Runs tab's Compare button, and
+// checkpoint averaging from the window with its validation numbers and cancellation.
+#include <QDir>
+#include <QFile>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <ATen/ATen.h>
+
+#include <filesystem>
+
+#include "core/io/checkpoint_average.h"
+#include "core/io/model_io.h"
+#include "core/io/run_directory.h"
+#include "core/train/trainer.h"
+#include "ui/average_dialog.h"
+#include "ui/checkpoint_averaging.h"
+#include "ui/compare_curves.h"
+#include "ui/compare_pane.h"
+#include "ui/main_window.h"
+#include "ui/runs_pane.h"
+#include "widgets/live_chart.h"
+
+using namespace tfw;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+ExperimentConfig tinyRun(int heads, double lr) {
+    ExperimentConfig c;
+    c.name = "tiny";
+    c.data.synthetic = Synthetic::Reverse;
+    c.data.max_src_len = 16;
+    c.data.max_tgt_len = 16;
+    c.tokenizer.type = TokenizerType::Word;
+    c.tokenizer.vocab_size = 0;
+    c.model.d_model = 32;
+    c.model.heads = heads;
+    c.model.encoder_layers = 1;
+    c.model.decoder_layers = 1;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 32;
+    c.train.lr = lr;
+    c.train.batch_tokens = 400;
+    c.train.max_steps = 12;
+    c.train.valid_every = 4;
+    c.train.log_every = 1;
+    c.train.warmup_steps = 4;
+    c.train.save_every = 4;
+    c.train.threads = 1;
+    return c;
+}
+
+QStringList columnLabels(QTableWidget* table) {
+    QStringList labels;
+    for (int row = 0; row < table->rowCount(); ++row) labels << table->item(row, 0)->text();
+    return labels;
+}
+
+std::map<std::string, at::Tensor> weights(const std::string& checkpoint) {
+    std::map<std::string, at::Tensor> tensors;
+    LoadedModel loaded = load_model(checkpoint);
+    for (const auto& item : loaded.model->named_parameters()) tensors[item.key()] = item.value();
+    return tensors;
+}
+
+}  // namespace
+
+class TestComparePane final : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_root;
+    QString m_heads2, m_heads4;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_root.isValid());
+        m_heads2 = m_root.filePath("heads2");
+        m_heads4 = m_root.filePath("heads4");
+        TrainingObserver quiet;
+        TrainingControl control;
+        QCOMPARE(int(train_new(tinyRun(2, 1e-3), m_heads2.toStdString(), quiet, control).reason),
+                 int(FinishReason::Completed));
+        QCOMPARE(int(train_new(tinyRun(4, 5e-4), m_heads4.toStdString(), quiet, control).reason),
+                 int(FinishReason::Completed));
+    }
+
+    void diffListsExactlyTheDifferingKeys() {
+        ComparePane pane;
+        pane.addItem(m_heads2);
+        pane.addItem(m_heads4);
+        pane.addItem(m_heads2);  // already there: ignored
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QTRY_COMPARE(pane.pendingItems(), 0);
+        QCOMPARE(pane.items().size(), 2);
+        QCOMPARE(columnLabels(pane.configTable()), (QStringList{"model.heads", "train.lr"}));
+        QTableWidget* config = pane.configTable();
+        QCOMPARE(config->columnCount(), 3);
+        QCOMPARE(config->horizontalHeaderItem(1)->text(), QStringLiteral("heads2"));
+        QCOMPARE(config->item(0, 1)->text(), QStringLiteral("2"));
+        QCOMPARE(config->item(0, 2)->text(), QStringLiteral("4"));
+        QVERIFY(config->item(0, 1)->background().style() != Qt::NoBrush);  // highlighted
+
+        pane.setShowAllFields(true);
+        QVERIFY(config->rowCount() > 20);
+        const int dModel = columnLabels(config).indexOf(QStringLiteral("model.d_model"));
+        QVERIFY(dModel >= 0);
+        QCOMPARE(config->item(dModel, 1)->background().style(), Qt::NoBrush);
+
+        QVERIFY(pane.itemColor(m_heads2).isValid());
+        QVERIFY(pane.itemColor(m_heads2) != pane.itemColor(m_heads4));
+        QVERIFY(columnLabels(pane.metricsTable()).contains(QStringLiteral("valid loss (best)")));
+        QCOMPARE(pane.metricsTable()->columnCount(), 3);
+    }
+
+    void curvesOfBothRunsArePresent() {
+        ComparePane pane;
+        pane.addItem(m_heads2);
+        pane.addItem(m_heads4);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        const auto charts = pane.curves()->charts();
+        QCOMPARE(charts.size(), 4);
+        for (LiveChart* chart : charts) {
+            QCOMPARE(chart->seriesNames(), (QStringList{"heads2", "heads4"}));
+            for (const QString& series : chart->seriesNames())
+                QVERIFY(chart->pointCount(series) >= 3);  // validations at steps 4, 8, 12
+        }
+        QCOMPARE(charts[0]->pointCount(QStringLiteral("heads2")), 12);  // training loss
+        pane.curves()->setAxis(CompareCurves::Axis::Tokens);
+        QCOMPARE(pane.curves()->charts()[0]->pointCount(QStringLiteral("heads4")), 12);
+
+        // Removing an item keeps the other's colour.
+        const QColor color = pane.itemColor(m_heads4);
+        pane.removeItem(m_heads2);
+        QCOMPARE(pane.items(), QStringList{QFileInfo(m_heads4).canonicalFilePath()});
+        QCOMPARE(pane.itemColor(m_heads4), color);
+        QCOMPARE(pane.curves()->charts()[1]->seriesNames(), QStringList{"heads4"});
+    }
+
+    void sameNamesStayApartAndReloadKeepsItems() {
+        QTemporaryDir copies;
+        const QString best =
+            QString::fromStdString(RunPaths(m_heads2.toStdString()).best_checkpoint());
+        QVERIFY(QDir().mkpath(copies.filePath("x")) && QDir().mkpath(copies.filePath("y")));
+        QVERIFY(QFile::copy(best, copies.filePath("x/best.tfw")));
+        QVERIFY(QFile::copy(best, copies.filePath("y/best.tfw")));
+        ComparePane pane;
+        pane.addItem(copies.filePath("x/best.tfw"));
+        pane.addItem(copies.filePath("y/best.tfw"));
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QCOMPARE(pane.curves()->charts()[0]->seriesNames(),
+                 (QStringList{"best.tfw", "best.tfw (2)"}));
+        QCOMPARE(pane.configTable()->rowCount(), 0);  // the same checkpoint twice
+
+        const QStringList before = pane.items();
+        pane.reload();
+        QCOMPARE(pane.pendingItems(), 2);
+        QCOMPARE(pane.items(), before);  // what was read stays shown while it is read again
+        QTRY_COMPARE_WITH_TIMEOUT(pane.pendingItems(), 0, kTimeoutMs);
+        QCOMPARE(pane.items(), before);
+    }
+
+    void unreadableItemsAreReported() {
+        ComparePane pane;
+        QSignalSpy messages(&pane, &ComparePane::statusMessage);
+        pane.addItem(m_root.filePath("no-such-run"));
+        QTRY_COMPARE_WITH_TIMEOUT(messages.count(), 1, kTimeoutMs);
+        QVERIFY(messages.at(0).at(0).toString().contains(QStringLiteral("no such run folder")));
+        QVERIFY(pane.items().isEmpty());
+    }
+
+    void runsTabSendsSelectedRunsToCompare() {
+        MainWindow window({QStringLiteral("demo"), m_root.path()});
+        RunsPane* runs = window.runsPane();
+        QCOMPARE(runs->runCount(), 2);
+        auto* table = runs->findChild<QTableWidget*>();
+        table->selectAll();
+        QCOMPARE(runs->selectedRuns().size(), 2);
+        QPushButton* compare = nullptr;
+        for (QPushButton* button : runs->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Compare")) compare = button;
+        QVERIFY(compare && compare->isEnabled());
+        for (QPushButton* button : runs->findChildren<QPushButton*>())  // they act on one run
+            if (button->text().startsWith(QStringLiteral("Delete")) ||
+                button->text().startsWith(QStringLiteral("Rename")))
+                QVERIFY(!button->isEnabled());
+        compare->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window.comparePane()->items().size(), 2, kTimeoutMs);
+    }
+
+    void averagingFromTheWindow() {
+        ComparePane pane;
+        AverageDialog dialog(m_heads2);
+        connect(&dialog, &AverageDialog::compareRequested, &pane,
+                [&pane](const QStringList& paths) {
+                    for (const QString& path : paths) pane.addItem(path);
+                });
+        QSignalSpy done(&dialog, &AverageDialog::compareRequested);
+        const QString output = m_root.filePath("average.tfw");
+        dialog.setCount(2);
+        dialog.setOutputPath(output);
+        dialog.start();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kTimeoutMs);
+
+        const RunPaths run(m_heads2.toStdString());
+        const auto a = weights(run.step_checkpoint(8)), b = weights(run.step_checkpoint(12));
+        for (const auto& [key, value] : weights(output.toStdString())) {
+            const at::Tensor mean = (a.at(key).to(at::kDouble) + b.at(key).to(at::kDouble)) / 2;
+            QVERIFY2(at::allclose(value.to(at::kDouble), mean, 1e-6, 1e-7), key.c_str());
+        }
+        // Validation loss and perplexity of both, side by side.
+        QTableWidget* results = dialog.resultTable();
+        QVERIFY(results->isVisibleTo(&dialog));
+        for (int row = 0; row < 2; ++row)
+            for (int column = 0; column < 2; ++column)
+                QVERIFY(results->item(row, column)->text().toDouble() > 0);
+        QVERIFY(results->horizontalHeaderItem(0)->text().startsWith(QStringLiteral("best.tfw")));
+        // And both went to the Compare tab.
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QVERIFY(pane.items().contains(QFileInfo(output).canonicalFilePath()));
+    }
+
+    void averagingCanBeCancelled() {
+        AverageDialog dialog(m_heads4);
+        QSignalSpy cancelled(dialog.job(), &AveragingJob::cancelled);
+        QSignalSpy finished(dialog.job(), &AveragingJob::finished);
+        const QString output = m_root.filePath("cancelled.tfw");
+        dialog.setCount(3);
+        dialog.setOutputPath(output);
+        dialog.start();
+        QVERIFY(dialog.job()->isRunning());
+        dialog.job()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.job()->isRunning(), kTimeoutMs);
+        QCOMPARE(cancelled.count(), 1);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!QFileInfo::exists(output));
+    }
+};
+
+QTEST_MAIN(TestComparePane)
+#include "test_compare_pane.moc"
