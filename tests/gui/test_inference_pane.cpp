@@ -1,7 +1,7 @@
 // The Inference pane on tiny checkpoints trained here: loading and decoding off the UI
 // thread, n-best outputs with scores, pieces and a reference score, the attention grid and
-// the large heatmap, head masking that re-decodes, cancelling, export, a language model
-// (decoder self-attention only) and the window's showInInference.
+// the large heatmap, head masking that re-decodes, cancelling, export, summarization (ROUGE),
+// a language model (decoder self-attention only) and the window's showInInference.
 #include <QComboBox>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -91,6 +91,16 @@ class TestInferencePane final : public QObject {
         lm.data.valid = valid.toStdString();
         m_lm = train(lm, m_root.filePath(QStringLiteral("lm")));
         QVERIFY(QFileInfo::exists(m_lm));
+
+        ExperimentConfig summary = tinyRun(Task::Summarization);
+        const QString articles = m_root.filePath(QStringLiteral("articles"));
+        const QString summaries = m_root.filePath(QStringLiteral("summaries"));
+        writeLines(articles, QStringLiteral("the cat sat on the mat and then the dog came"), 200);
+        writeLines(summaries, QStringLiteral("cat sat"), 200);
+        summary.data.train_src = summary.data.valid_src = articles.toStdString();
+        summary.data.train_tgt = summary.data.valid_tgt = summaries.toStdString();
+        m_summarization = train(summary, m_root.filePath(QStringLiteral("summarization")));
+        QVERIFY(QFileInfo::exists(m_summarization));
     }
 
     void listsTheRunsCheckpoints() {
@@ -244,6 +254,24 @@ class TestInferencePane final : public QObject {
         QCOMPARE(grid->map(0, 1).columnLabels.mid(1, 2), (QStringList{"the", "cat"}));
     }
 
+    void summarizationIsScoredWithRouge() {
+        InferencePane pane;
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_summarization);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.inspector()->availableStacks().size(), 3);
+        pane.setInput(QStringLiteral("the cat sat on the mat and then the dog came 1"),
+                      QStringLiteral("cat sat 1"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const InferenceResult& result = pane.lastResult();
+        QCOMPARE(result.metricName, QStringLiteral("ROUGE-L"));
+        QVERIFY(result.outputs[0].metric >= 0 && result.outputs[0].metric <= 100);
+        QVERIFY(result.outputs[0].metricDetail.contains(QStringLiteral("ROUGE-2")));
+        QCOMPARE(pane.inspector()->grid()->map(0, 0).columns, 13);  // 12 words and </s>
+    }
+
     void badCheckpointIsReported() {
         InferencePane pane;
         QSignalSpy problem(&pane, &InferencePane::problem);
@@ -269,7 +297,7 @@ class TestInferencePane final : public QObject {
 
   private:
     QTemporaryDir m_root;
-    QString m_translation, m_lm;
+    QString m_translation, m_lm, m_summarization;
 };
 
 QTEST_MAIN(TestInferencePane)
