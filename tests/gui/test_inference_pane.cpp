@@ -4,6 +4,7 @@
 // a language model (decoder self-attention only) and the window's showInInference.
 #include <QComboBox>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -18,6 +19,7 @@
 #include "ui/decode_options_form.h"
 #include "ui/inference_pane.h"
 #include "ui/main_window.h"
+#include "ui/runs_pane.h"
 #include "widgets/attention_grid.h"
 #include "widgets/attention_heatmap.h"
 
@@ -293,6 +295,17 @@ class TestInferencePane final : public QObject {
         QCOMPARE(window.findChild<QTabWidget*>()->currentWidget(), window.inferencePane());
         QCOMPARE(window.inferencePane()->lastResult().inputPieces.size(), 3);
         QCOMPARE(window.inferencePane()->lastResult().metricName, QStringLiteral("BLEU"));
+
+        // The Runs area's button opens the selected run's checkpoint here.
+        QSignalSpy loaded(window.inferencePane(), &InferencePane::checkpointLoaded);
+        window.runsPane()->showRun(m_root.filePath(QStringLiteral("lm")));
+        QPushButton* open = nullptr;
+        for (QPushButton* button : window.runsPane()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Open in Inference")) open = button;
+        QVERIFY(open && open->isEnabled());
+        open->click();
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(window.inferencePane()->checkpoint().task, Task::LanguageModel);
     }
 
   private:
