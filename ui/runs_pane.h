@@ -1,6 +1,7 @@
 #pragma once
 // The Runs area: every run under the runs folder in a table (status, task, model size,
-// best validation loss), the curves of the selected run, and resume / rename / delete.
+// best validation loss), the curves of the selected run, and resume / rename / delete /
+// open in the Inference tab.
 
 #include <QWidget>
 
