@@ -115,6 +115,42 @@ class TestInferencePane final : public QObject {
         QVERIFY(paths.contains(QFileInfo(m_lm).canonicalFilePath()));
     }
 
+    void decodeOptionsFormRoundTripsAndNamesProblems() {
+        DecodeOptionsForm form;
+        QSignalSpy changed(&form, &DecodeOptionsForm::optionsChanged);
+        DecodeOptions sampling;
+        sampling.sample = true;
+        sampling.samples = 4;
+        sampling.temperature = 0.7;
+        sampling.top_k = 20;
+        sampling.top_p = 0.9;
+        sampling.seed = 5;
+        sampling.no_repeat_ngram = 3;
+        form.setOptions(sampling);
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Sampling);
+        const DecodeOptions back = form.options();
+        QVERIFY(back.sample);
+        QCOMPARE(back.samples, 4);
+        QCOMPARE(back.temperature, 0.7);
+        QCOMPARE(back.top_k, 20);
+        QCOMPARE(back.top_p, 0.9);
+        QCOMPARE(back.seed, uint64_t(5));
+        QCOMPARE(back.no_repeat_ngram, 3);
+        QVERIFY(form.isValid());
+
+        DecodeOptions beam;
+        beam.beam = 2;
+        beam.nbest = 3;
+        form.setOptions(beam);
+        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Beam);
+        QVERIFY(!form.isValid());
+        QVERIFY(form.problems().join(' ').contains(QStringLiteral("nbest must be <= beam")));
+        form.setMode(DecodeOptionsForm::Mode::Greedy);
+        QVERIFY(form.isValid());  // greedy returns one output whatever n-best says
+        QCOMPARE(form.options().beam, 1);
+    }
+
     void translationDecodesWithAttentionAndMasking() {
         InferencePane pane;
         pane.resize(1400, 900);
