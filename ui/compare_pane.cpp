@@ -19,8 +19,10 @@
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
 #include "core/compare/metrics_table.h"
+#include "core/io/run_directory.h"
 #include "ui/compare_curves.h"
 #include "ui/comparison_table_view.h"
+#include "ui/side_by_side_view.h"
 #include "widgets/chart_style.h"
 
 namespace tfw {
@@ -68,6 +70,15 @@ QTableWidget* makeTable(QWidget* parent) {
     return table;
 }
 
+// What "Side by side" decodes for an item: the checkpoint itself, or a run's best (else last).
+QString decodableCheckpoint(const QString& path, bool isRun) {
+    if (!isRun) return path;
+    const RunPaths paths(path.toStdString());
+    for (const std::string& file : {paths.best_checkpoint(), paths.last_checkpoint()})
+        if (QFileInfo::exists(qs(file))) return qs(file);
+    return QString();
+}
+
 }  // namespace
 
 ComparePane::ComparePane(QWidget* parent)
@@ -81,7 +92,8 @@ ComparePane::ComparePane(QWidget* parent)
       m_configNote(new QLabel(this)),
       m_config(makeTable(this)),
       m_metrics(makeTable(this)),
-      m_curves(new CompareCurves(this)) {
+      m_curves(new CompareCurves(this)),
+      m_sideBySide(new SideBySideView(this)) {
     m_list->setFlow(QListView::LeftToRight);
     m_list->setWrapping(true);
     m_list->setSpacing(4);
@@ -128,6 +140,7 @@ ComparePane::ComparePane(QWidget* parent)
     m_sections->addTab(configPage, tr("Configuration"));
     m_sections->addTab(m_metrics, tr("Metrics"));
     m_sections->addTab(m_curves, tr("Curves"));
+    m_sections->addTab(m_sideBySide, tr("Side by side"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(itemRow);
@@ -275,6 +288,7 @@ void ComparePane::refreshViews() {
     std::vector<std::string> names;
     QList<QColor> colors;
     QList<CurveItem> curves;
+    QVector<CompareEntry> decodable;
     m_list->clear();
     QHash<QString, int> seen;  // two files may share a name: keep series names unique
     for (const auto& entry : m_entries) {
@@ -287,6 +301,8 @@ void ComparePane::refreshViews() {
         names.push_back(items.back().label);
         colors << seriesColor(entry->colorSlot);
         curves << CurveItem{name, entry->colorSlot, entry->item.history};
+        const QString checkpoint = decodableCheckpoint(entry->path, entry->item.is_run);
+        if (!checkpoint.isEmpty()) decodable.append({name, checkpoint, colors.back()});
         auto* row = new QListWidgetItem(swatch(colors.back()), name, m_list);
         row->setData(Qt::UserRole, entry->path);
         row->setToolTip(QDir::toNativeSeparators(entry->path));
@@ -320,6 +336,7 @@ void ComparePane::refreshViews() {
     showComparisonTable(m_config, diff, colors);
     showComparisonTable(m_metrics, metrics_table(items), colors);
     m_curves->setItems(curves);
+    m_sideBySide->setEntries(decodable);
 }
 
 }  // namespace tfw

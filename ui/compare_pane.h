@@ -23,6 +23,7 @@ class QThread;
 namespace tfw {
 
 class CompareCurves;
+class SideBySideView;
 struct CompareItem;
 
 class ComparePane final : public QWidget {
@@ -51,6 +52,7 @@ class ComparePane final : public QWidget {
     QTableWidget* configTable() const { return m_config; }
     QTableWidget* metricsTable() const { return m_metrics; }
     CompareCurves* curves() const { return m_curves; }
+    SideBySideView* sideBySide() const { return m_sideBySide; }
     void setShowAllFields(bool all);
 
   Q_SIGNALS:
@@ -78,6 +80,7 @@ class ComparePane final : public QWidget {
     QTableWidget* m_config;
     QTableWidget* m_metrics;
     CompareCurves* m_curves;
+    SideBySideView* m_sideBySide;
 };
 
 }  // namespace tfw

@@ -120,14 +120,13 @@ InferencePane::InferencePane(QWidget* parent)
     m_outputs->verticalHeader()->hide();
     m_outputs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_outputs->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_outputs->setWordWrap(true);
+    // One line per output (the whole text is in its tooltip and in the pieces below).
+    m_outputs->setWordWrap(false);
+    m_outputs->setTextElideMode(Qt::ElideRight);
     auto* header = m_outputs->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(Output, QHeaderView::Stretch);
-    m_outputs->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Room for a 3-best list without scrolling.
-    m_outputs->setMinimumHeight(m_outputs->horizontalHeader()->sizeHint().height() +
-                                4 * m_outputs->fontMetrics().height() + 16);
+    fitOutputsHeight();
     m_timing->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     // Top: the checkpoint.
@@ -164,12 +163,17 @@ InferencePane::InferencePane(QWidget* parent)
     resultsLayout->addRow(m_outputs);
     resultsLayout->addRow(tr("Output pieces"), m_outputPieces);
     resultsLayout->addRow(m_timing);
+    // Scrolls rather than overlapping when a long input or output needs more room.
+    auto* resultsScroll = new QScrollArea(this);
+    resultsScroll->setWidget(results);
+    resultsScroll->setWidgetResizable(true);
+    resultsScroll->setFrameShape(QFrame::NoFrame);
     auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(results);
+    right->addWidget(resultsScroll);
     right->addWidget(m_inspector);
     right->setStretchFactor(0, 0);
     right->setStretchFactor(1, 1);
-    right->setSizes({200, 700});
+    right->setSizes({240, 660});
     right->setChildrenCollapsible(false);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -325,6 +329,7 @@ void InferencePane::onLoaded(const CheckpointInfo& info) {
     m_form->setOptions(info.defaults);
     m_result = InferenceResult{};
     m_outputs->setRowCount(0);
+    fitOutputsHeight();
     m_inputPieces->setPieces({});
     m_outputPieces->setPieces({});
     m_timing->clear();
@@ -381,6 +386,7 @@ void InferencePane::onDecoded(const InferenceResult& result) {
             m_outputs->setItem(i, Metric, score);
         }
     }
+    fitOutputsHeight();
     m_inputPieces->setPieces(result.inputPieces);
     QString timing = tr("%n output(s) in %1 s", nullptr, static_cast<int>(result.outputs.size()))
                          .arg(result.seconds, 0, 'f', 2);
@@ -407,6 +413,14 @@ void InferencePane::finishDecoding() {
     m_progress->setFormat(m_result.cancelled ? tr("cancelled") : tr("done"));
     updateButtons();
     if (m_decodeQueued) startDecoding();
+}
+
+void InferencePane::fitOutputsHeight() {
+    // As tall as its rows (at least one, at most six), so that the attention keeps the room.
+    const int rows = std::clamp(m_outputs->rowCount(), 1, 6);
+    const int rowHeight = m_outputs->verticalHeader()->defaultSectionSize();
+    m_outputs->setFixedHeight(m_outputs->horizontalHeader()->sizeHint().height() +
+                              rows * rowHeight + 2 * m_outputs->frameWidth());
 }
 
 int InferencePane::selectedOutput() const {

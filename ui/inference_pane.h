@@ -82,6 +82,7 @@ class InferencePane final : public QWidget {
     void updateTaskLabels();
     void updateButtons();
     void finishDecoding();
+    void fitOutputsHeight();
 
     QString m_runsRoot;
     CheckpointInfo m_info;

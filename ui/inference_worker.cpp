@@ -112,6 +112,10 @@ void InferenceWorker::decode(const InferenceRequest& request) {
             if (scored) score(out, request.reference.trimmed().toStdString(), task);
             out.attention = toAttentionSet(o.hypothesis, input, *loaded.src_tokenizer,
                                            *loaded.tgt_tokenizer, lm);
+            // The encoder reads the same input for every hypothesis: keep one copy (a long
+            // article's encoder maps are large).
+            if (!result.outputs.isEmpty())
+                out.attention.encoderSelf = result.outputs.front().attention.encoderSelf;
             result.outputs.append(out);
         }
         Q_EMIT decoded(result);

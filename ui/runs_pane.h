@@ -1,8 +1,8 @@
 #pragma once
 // The Runs area: every run under the runs folder in a table (status, task, model size,
-// best validation loss), the curves of the selected run, and resume / rename / delete.
-// Several runs can be selected and sent to the Compare tab; a run with periodic checkpoints
-// can have them averaged.
+// best validation loss), the curves of the selected run, and resume / rename / delete /
+// open in the Inference tab. Several runs can be selected and sent to the Compare tab; a run
+// with periodic checkpoints can have them averaged.
 
 #include <QWidget>
 

@@ -178,8 +178,11 @@ SideBySideView::SideBySideView(QWidget* parent)
 }
 
 void SideBySideView::setEntries(const QVector<CompareEntry>& entries) {
+    QStringList before, after;
+    for (const CompareEntry& e : m_entries) before << e.checkpoint;
+    for (const CompareEntry& e : entries) after << e.checkpoint;
     m_entries = entries;
-    m_result = {};
+    if (before != after) m_result = {};  // labels or colours alone keep the outputs
     showOutputs();
     showCrossScores();
     rebuildAttentionChoices();

@@ -72,12 +72,15 @@ AttentionHeatmap::Geometry AttentionHeatmap::geometryFor(const QSize& size) cons
     const QRect area(rowWidth, line, size.width() - rowWidth - kScaleWidth - kScaleTextWidth - 16,
                      size.height() - line - columnHeight - line);
     if (m_map.isEmpty() || area.width() <= 0 || area.height() <= 0) return g;
-    const double cell =
-        std::min({static_cast<double>(kMaxCell), area.width() / static_cast<double>(m_map.columns),
-                  area.height() / static_cast<double>(m_map.rows)});
-    g.cellWidth = g.cellHeight = cell;
-    g.cells = QRect(area.left(), area.top(), static_cast<int>(std::floor(cell * m_map.columns)),
-                    static_cast<int>(std::floor(cell * m_map.rows)));
+    // Square cells when they fit; otherwise up to 3:1 either way rather than leaving room unused.
+    const double byWidth = area.width() / static_cast<double>(m_map.columns);
+    const double byHeight = area.height() / static_cast<double>(m_map.rows);
+    const double square = std::min({static_cast<double>(kMaxCell), byWidth, byHeight});
+    g.cellWidth = std::min({static_cast<double>(kMaxCell), byWidth, 3 * square});
+    g.cellHeight = std::min({static_cast<double>(kMaxCell), byHeight, 3 * square});
+    g.cells =
+        QRect(area.left(), area.top(), static_cast<int>(std::floor(g.cellWidth * m_map.columns)),
+              static_cast<int>(std::floor(g.cellHeight * m_map.rows)));
     g.rowLabels = QRect(0, g.cells.top(), rowWidth, g.cells.height());
     g.columnLabels = QRect(0, g.cells.bottom() + 1, g.cells.right() + 1, columnHeight);
     g.scale =

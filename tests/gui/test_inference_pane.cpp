@@ -1,9 +1,10 @@
 // The Inference pane on tiny checkpoints trained here: loading and decoding off the UI
 // thread, n-best outputs with scores, pieces and a reference score, the attention grid and
-// the large heatmap, head masking that re-decodes, cancelling, export, a language model
-// (decoder self-attention only) and the window's showInInference.
+// the large heatmap, head masking that re-decodes, cancelling, export, summarization (ROUGE),
+// a language model (decoder self-attention only) and the window's showInInference.
 #include <QComboBox>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -18,6 +19,7 @@
 #include "ui/decode_options_form.h"
 #include "ui/inference_pane.h"
 #include "ui/main_window.h"
+#include "ui/runs_pane.h"
 #include "widgets/attention_grid.h"
 #include "widgets/attention_heatmap.h"
 
@@ -91,6 +93,16 @@ class TestInferencePane final : public QObject {
         lm.data.valid = valid.toStdString();
         m_lm = train(lm, m_root.filePath(QStringLiteral("lm")));
         QVERIFY(QFileInfo::exists(m_lm));
+
+        ExperimentConfig summary = tinyRun(Task::Summarization);
+        const QString articles = m_root.filePath(QStringLiteral("articles"));
+        const QString summaries = m_root.filePath(QStringLiteral("summaries"));
+        writeLines(articles, QStringLiteral("the cat sat on the mat and then the dog came"), 200);
+        writeLines(summaries, QStringLiteral("cat sat"), 200);
+        summary.data.train_src = summary.data.valid_src = articles.toStdString();
+        summary.data.train_tgt = summary.data.valid_tgt = summaries.toStdString();
+        m_summarization = train(summary, m_root.filePath(QStringLiteral("summarization")));
+        QVERIFY(QFileInfo::exists(m_summarization));
     }
 
     void listsTheRunsCheckpoints() {
@@ -101,6 +113,42 @@ class TestInferencePane final : public QObject {
         for (int i = 0; i < list->count(); ++i) paths.append(list->itemData(i).toString());
         QVERIFY(paths.contains(QFileInfo(m_translation).canonicalFilePath()));
         QVERIFY(paths.contains(QFileInfo(m_lm).canonicalFilePath()));
+    }
+
+    void decodeOptionsFormRoundTripsAndNamesProblems() {
+        DecodeOptionsForm form;
+        QSignalSpy changed(&form, &DecodeOptionsForm::optionsChanged);
+        DecodeOptions sampling;
+        sampling.sample = true;
+        sampling.samples = 4;
+        sampling.temperature = 0.7;
+        sampling.top_k = 20;
+        sampling.top_p = 0.9;
+        sampling.seed = 5;
+        sampling.no_repeat_ngram = 3;
+        form.setOptions(sampling);
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Sampling);
+        const DecodeOptions back = form.options();
+        QVERIFY(back.sample);
+        QCOMPARE(back.samples, 4);
+        QCOMPARE(back.temperature, 0.7);
+        QCOMPARE(back.top_k, 20);
+        QCOMPARE(back.top_p, 0.9);
+        QCOMPARE(back.seed, uint64_t(5));
+        QCOMPARE(back.no_repeat_ngram, 3);
+        QVERIFY(form.isValid());
+
+        DecodeOptions beam;
+        beam.beam = 2;
+        beam.nbest = 3;
+        form.setOptions(beam);
+        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Beam);
+        QVERIFY(!form.isValid());
+        QVERIFY(form.problems().join(' ').contains(QStringLiteral("nbest must be <= beam")));
+        form.setMode(DecodeOptionsForm::Mode::Greedy);
+        QVERIFY(form.isValid());  // greedy returns one output whatever n-best says
+        QCOMPARE(form.options().beam, 1);
     }
 
     void translationDecodesWithAttentionAndMasking() {
@@ -244,6 +292,24 @@ class TestInferencePane final : public QObject {
         QCOMPARE(grid->map(0, 1).columnLabels.mid(1, 2), (QStringList{"the", "cat"}));
     }
 
+    void summarizationIsScoredWithRouge() {
+        InferencePane pane;
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_summarization);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.inspector()->availableStacks().size(), 3);
+        pane.setInput(QStringLiteral("the cat sat on the mat and then the dog came 1"),
+                      QStringLiteral("cat sat 1"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const InferenceResult& result = pane.lastResult();
+        QCOMPARE(result.metricName, QStringLiteral("ROUGE-L"));
+        QVERIFY(result.outputs[0].metric >= 0 && result.outputs[0].metric <= 100);
+        QVERIFY(result.outputs[0].metricDetail.contains(QStringLiteral("ROUGE-2")));
+        QCOMPARE(pane.inspector()->grid()->map(0, 0).columns, 13);  // 12 words and </s>
+    }
+
     void badCheckpointIsReported() {
         InferencePane pane;
         QSignalSpy problem(&pane, &InferencePane::problem);
@@ -265,11 +331,22 @@ class TestInferencePane final : public QObject {
         QCOMPARE(window.findChild<QTabWidget*>()->currentWidget(), window.inferencePane());
         QCOMPARE(window.inferencePane()->lastResult().inputPieces.size(), 3);
         QCOMPARE(window.inferencePane()->lastResult().metricName, QStringLiteral("BLEU"));
+
+        // The Runs area's button opens the selected run's checkpoint here.
+        QSignalSpy loaded(window.inferencePane(), &InferencePane::checkpointLoaded);
+        window.runsPane()->showRun(m_root.filePath(QStringLiteral("lm")));
+        QPushButton* open = nullptr;
+        for (QPushButton* button : window.runsPane()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Open in Inference")) open = button;
+        QVERIFY(open && open->isEnabled());
+        open->click();
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(window.inferencePane()->checkpoint().task, Task::LanguageModel);
     }
 
   private:
     QTemporaryDir m_root;
-    QString m_translation, m_lm;
+    QString m_translation, m_lm, m_summarization;
 };
 
 QTEST_MAIN(TestInferencePane)
