@@ -11,13 +11,13 @@
 namespace tfw {
 namespace {
 
-// best < last < step-100 < step-200 < anything else (by name).
+// best < last < step-200 < step-100 (newest first) < anything else (by name).
 std::pair<int, qint64> rank(const QString& stem) {
     if (stem == QLatin1String("best")) return {0, 0};
     if (stem == QLatin1String("last")) return {1, 0};
     static const QRegularExpression periodic(QStringLiteral("^step-(\\d+)$"));
     const auto match = periodic.match(stem);
-    if (match.hasMatch()) return {2, match.captured(1).toLongLong()};
+    if (match.hasMatch()) return {2, -match.captured(1).toLongLong()};
     return {3, 0};
 }
 

@@ -8,10 +8,11 @@ namespace tfw {
 
 struct CheckpointChoice {
     QString label;  // "multi30k-20261122-033819 · best"
-    QString path;
+    QString path;   // canonical
 };
 
-// Newest run first; inside a run best, last, then periodic ones by step, then the rest.
+// Newest run first; inside a run best, last, then periodic ones newest first, then the rest
+// (e.g. averaged checkpoints).
 QList<CheckpointChoice> checkpointChoices(const QString& runsRoot);
 
 }  // namespace tfw

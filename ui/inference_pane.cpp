@@ -11,15 +11,14 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/io/run_directory.h"
 #include "ui/attention_inspector.h"
+#include "ui/checkpoint_choices.h"
 #include "ui/decode_options_form.h"
 #include "ui/inference_worker.h"
 #include "ui/piece_chips.h"
@@ -32,21 +31,6 @@ enum Column { Rank, Output, Score, Normalized, Metric, Count };
 QString canonical(const QString& path) {
     const QString c = QFileInfo(path).canonicalFilePath();
     return c.isEmpty() ? QDir::cleanPath(path) : c;
-}
-
-// A run's checkpoints: best, last, then step-N newest first.
-QStringList checkpointsOf(const QString& runDir) {
-    const QDir dir(QDir(runDir).filePath(QStringLiteral("checkpoints")));
-    QStringList found;
-    for (const char* name : {"best.tfw", "last.tfw"})
-        if (dir.exists(QLatin1String(name))) found.append(dir.filePath(QLatin1String(name)));
-    QStringList steps = dir.entryList({QStringLiteral("step-*.tfw")}, QDir::Files);
-    const QRegularExpression number(QStringLiteral("(\\d+)"));
-    std::sort(steps.begin(), steps.end(), [&](const QString& a, const QString& b) {
-        return number.match(a).captured(1).toLongLong() > number.match(b).captured(1).toLongLong();
-    });
-    for (const QString& step : steps) found.append(dir.filePath(step));
-    return found;
 }
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignLeft) {
@@ -222,16 +206,8 @@ void InferencePane::setRunsRoot(const QString& root) {
 void InferencePane::refreshCheckpoints() {
     const QSignalBlocker block(m_checkpoints);
     m_checkpoints->clear();
-    if (!m_runsRoot.isEmpty()) {
-        for (const RunSummary& run : list_runs(m_runsRoot.toStdString())) {
-            const QString dir = QString::fromStdString(run.dir);
-            for (const QString& path : checkpointsOf(dir))
-                m_checkpoints->addItem(
-                    QStringLiteral("%1 · %2").arg(QString::fromStdString(run.name),
-                                                  QFileInfo(path).completeBaseName()),
-                    canonical(path));
-        }
-    }
+    for (const CheckpointChoice& choice : checkpointChoices(m_runsRoot))
+        m_checkpoints->addItem(choice.label, choice.path);
     if (m_checkpoints->count() == 0)
         m_checkpoints->addItem(tr("(no checkpoints under the runs folder)"), QString());
     // Only the checkpoint that is loaded (or loading) is shown as chosen.
