@@ -1,9 +1,11 @@
 // The Compare tab with two tiny runs trained here (different model.heads and train.lr):
-// exactly the differing keys, both runs' curves, the Runs tab's Compare button, and
-// checkpoint averaging from the window with its validation numbers and cancellation.
+// exactly the differing keys, both runs' curves, decoding side by side, the Runs tab's
+// Compare button, and checkpoint averaging from the window with its validation numbers and
+// cancellation.
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -23,6 +25,7 @@
 #include "ui/compare_pane.h"
 #include "ui/main_window.h"
 #include "ui/runs_pane.h"
+#include "ui/side_by_side_view.h"
 #include "widgets/live_chart.h"
 
 using namespace tfw;
@@ -140,6 +143,27 @@ class TestComparePane final : public QObject {
         QCOMPARE(pane.items(), QStringList{QFileInfo(m_heads4).canonicalFilePath()});
         QCOMPARE(pane.itemColor(m_heads4), color);
         QCOMPARE(pane.curves()->charts()[1]->seriesNames(), QStringList{"heads4"});
+    }
+
+    void sideBySideDecodesWithBothRuns() {
+        ComparePane pane;
+        pane.addItem(m_heads2);
+        pane.addItem(m_heads4);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        SideBySideView* view = pane.sideBySide();
+        view->setInput(QStringLiteral("red cat seven"), QStringLiteral("seven cat red"));
+        QSignalSpy decoded(view, &SideBySideView::decoded);
+        view->decode();
+        QVERIFY(decoded.wait(kTimeoutMs));
+        const SideBySideResult& result = view->result();
+        QCOMPARE(result.outputs.size(), 2);
+        // Each run decoded with its own best checkpoint, and both outputs are shown.
+        QCOMPARE(result.outputs[0].checkpoint,
+                 QString::fromStdString(RunPaths(m_heads2.toStdString()).best_checkpoint()));
+        QCOMPARE(result.outputs[1].heads, 4);
+        QCOMPARE(view->strips().size(), 2);
+        QCOMPARE(view->crossTable()->rowCount(), 3);  // both outputs and the reference
+        QVERIFY(view->heatmap(0) && view->heatmap(1));
     }
 
     void sameNamesStayApartAndReloadKeepsItems() {
