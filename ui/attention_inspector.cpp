@@ -12,15 +12,6 @@
 #include "widgets/attention_heatmap.h"
 
 namespace tfw {
-namespace {
-
-QString stackName(AttentionStack stack) {
-    return stack == AttentionStack::EncoderSelf   ? QObject::tr("Encoder self-attention")
-           : stack == AttentionStack::DecoderSelf ? QObject::tr("Decoder self-attention")
-                                                  : QObject::tr("Cross-attention");
-}
-
-}  // namespace
 
 AttentionInspector::AttentionInspector(QWidget* parent)
     : QWidget(parent),
@@ -94,7 +85,7 @@ void AttentionInspector::setModelKind(bool lm) {
         lm ? QList<AttentionStack>{AttentionStack::DecoderSelf}
            : QList<AttentionStack>{AttentionStack::Cross, AttentionStack::EncoderSelf,
                                    AttentionStack::DecoderSelf};
-    for (AttentionStack s : stacks) m_stack->addItem(stackName(s), static_cast<int>(s));
+    for (AttentionStack s : stacks) m_stack->addItem(stackTitle(s), static_cast<int>(s));
     for (auto& masks : m_masked) masks.clear();
     m_allOn->setEnabled(false);
     clear();
@@ -152,7 +143,7 @@ void AttentionInspector::showCell(int layer, int head) {
         head == AttentionGrid::kMean ? tr("mean over heads") : tr("head %1").arg(head + 1);
     const int row = m_heatmap->selectedRow();
     m_heatmap->setMap(m_grid->map(layer, head), tr("%1 · layer %2 · %3 · entropy %4 nats")
-                                                    .arg(stackName(stack()))
+                                                    .arg(stackTitle(stack()))
                                                     .arg(layer + 1)
                                                     .arg(which)
                                                     .arg(m_grid->entropy(layer, head), 0, 'f', 2));

@@ -59,6 +59,11 @@ struct InferenceResult {
     std::vector<HeadSelection> masked;  // the heads that were off, as the translator had them
 };
 
+// "translation", "summarization" or "language model", for people.
+QString taskTitle(Task task);
+// "Encoder self-attention", "Decoder self-attention" or "Cross-attention".
+QString stackTitle(AttentionStack stack);
+
 // Registers the types above for queued signals; call once before the worker starts.
 void registerInferenceTypes();
 

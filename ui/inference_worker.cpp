@@ -15,9 +15,7 @@ namespace {
 QString describe(const LoadedModel& loaded) {
     const ExperimentConfig& c = loaded.checkpoint.config;
     const ModelOptions& o = loaded.model->options();
-    const QString task = c.task == Task::Translation     ? QObject::tr("translation")
-                         : c.task == Task::Summarization ? QObject::tr("summarization")
-                                                         : QObject::tr("language model");
+    const QString task = taskTitle(c.task);
     const QString layers =
         o.is_lm() ? QObject::tr("%1 decoder layers").arg(o.decoder_layers)
                   : QObject::tr("%1+%2 layers").arg(o.encoder_layers).arg(o.decoder_layers);

@@ -12,15 +12,6 @@
 #include "ui/attention_conversion.h"
 
 namespace tfw {
-namespace {
-
-QString taskName(Task task) {
-    return task == Task::Translation     ? QObject::tr("translation")
-           : task == Task::Summarization ? QObject::tr("summarization")
-                                         : QObject::tr("language model");
-}
-
-}  // namespace
 
 SideBySideJob::SideBySideJob(QObject* parent) : QObject(parent) {
     static const int registered = qRegisterMetaType<SideBySideResult>();
@@ -74,7 +65,7 @@ void SideBySideJob::run(const QStringList& checkpoints, const QString& input,
                 throw std::invalid_argument(
                     tr("%1 is a %2 checkpoint and %3 a %4 one: one input cannot be decoded by "
                        "both (a language model continues a prompt, the others read a source).")
-                        .arg(checkpoints.front(), taskName(task), checkpoints[i], taskName(other))
+                        .arg(checkpoints.front(), taskTitle(task), checkpoints[i], taskTitle(other))
                         .toStdString());
         }
         const std::string source = input.toStdString();

@@ -41,12 +41,6 @@ int layersOf(const SideBySideOutput& out, AttentionStack stack) {
     return stack == AttentionStack::EncoderSelf ? out.encoderLayers : out.decoderLayers;
 }
 
-QString stackName(AttentionStack stack) {
-    return stack == AttentionStack::EncoderSelf   ? QObject::tr("encoder self-attention")
-           : stack == AttentionStack::DecoderSelf ? QObject::tr("decoder self-attention")
-                                                  : QObject::tr("cross-attention");
-}
-
 }  // namespace
 
 SideBySideView::SideBySideView(QWidget* parent)
@@ -95,7 +89,7 @@ SideBySideView::SideBySideView(QWidget* parent)
     m_head->setToolTip(tr("One head, or the mean over all heads of the layer"));
     for (AttentionStack stack :
          {AttentionStack::Cross, AttentionStack::EncoderSelf, AttentionStack::DecoderSelf})
-        m_stack->addItem(stackName(stack), int(stack));
+        m_stack->addItem(stackTitle(stack), int(stack));
 
     auto* inputRow = new QHBoxLayout;
     auto* inputColumn = new QVBoxLayout;
@@ -372,14 +366,14 @@ void SideBySideView::showAttention() {
         QString note;
         if (maps.isEmpty())
             note = tr("%1 has no %2 (%3).")
-                       .arg(m_entries[i].label, stackName(stack),
+                       .arg(m_entries[i].label, stackTitle(stack).toLower(),
                             out.task == Task::LanguageModel ? tr("a language model")
                                                             : tr("no output yet"));
         else if (layer >= maps.size())
             note = tr("%1 has %2 layers of %3: layer %4 exists only in a deeper model.")
                        .arg(m_entries[i].label)
                        .arg(maps.size())
-                       .arg(stackName(stack))
+                       .arg(stackTitle(stack).toLower())
                        .arg(layer + 1);
         else if (head >= maps[layer].size())
             note = tr("%1 has %2 heads per layer: head %3 exists only in a wider model.")
@@ -392,7 +386,7 @@ void SideBySideView::showAttention() {
             const AttentionMap map = head < 0 ? averageOf(maps[layer]) : maps[layer][head];
             heatmap->setMap(map,
                             tr("%1 · %2 · layer %3 · %4")
-                                .arg(m_entries[i].label, stackName(stack))
+                                .arg(m_entries[i].label, stackTitle(stack).toLower())
                                 .arg(layer + 1)
                                 .arg(head < 0 ? tr("mean of heads") : tr("head %1").arg(head + 1)));
             heatmap->setMinimumHeight(360);

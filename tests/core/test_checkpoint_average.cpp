@@ -18,27 +18,9 @@ using namespace tfw;
 
 namespace {
 
-ExperimentConfig tiny_run() {
-    ExperimentConfig c;
-    c.name = "tiny";
-    c.data.synthetic = Synthetic::Reverse;
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
-    c.train.batch_tokens = 400;
-    c.train.max_steps = 12;
-    c.train.valid_every = 6;
-    c.train.log_every = 1;
-    c.train.warmup_steps = 4;
+ExperimentConfig tiny_run_with_periodic_checkpoints() {
+    ExperimentConfig c = test::tiny_reverse_run();
     c.train.save_every = 4;
-    c.train.threads = 1;
     return c;
 }
 
@@ -67,7 +49,8 @@ class TestCheckpointAverage : public QObject {
         m_run = path("run");
         TrainingObserver quiet;
         TrainingControl control;
-        const TrainingFinished finished = train_new(tiny_run(), m_run, quiet, control);
+        const TrainingFinished finished =
+            train_new(tiny_run_with_periodic_checkpoints(), m_run, quiet, control);
         QCOMPARE(int(finished.reason), int(FinishReason::Completed));
     }
 

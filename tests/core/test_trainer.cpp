@@ -15,32 +15,11 @@
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
 
+#include "tests/core/tiny_checkpoint.h"
+
 using namespace tfw;
 
 namespace {
-
-ExperimentConfig tiny_run() {
-    ExperimentConfig c;
-    c.name = "tiny";
-    c.data.synthetic = Synthetic::Reverse;
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
-    c.train.batch_tokens = 400;
-    c.train.max_steps = 12;
-    c.train.valid_every = 6;
-    c.train.log_every = 1;
-    c.train.warmup_steps = 4;
-    c.train.threads = 1;
-    return c;
-}
 
 // Records reports; can ask for a stop after a given step.
 struct Recorder : TrainingObserver {
@@ -79,7 +58,7 @@ class TestTrainer : public QObject {
   private Q_SLOTS:
     void aRunWritesItsDirectory() {
         Recorder r;
-        const TrainingFinished f = run(tiny_run(), path("basic"), r);
+        const TrainingFinished f = run(test::tiny_reverse_run(), path("basic"), r);
         QCOMPARE(int(f.reason), int(FinishReason::Completed));
         QCOMPARE(f.step, int64_t(12));
         const RunPaths p(path("basic"));
@@ -103,11 +82,11 @@ class TestTrainer : public QObject {
 
     void sameSeedSameCurve() {
         Recorder a, b;
-        run(tiny_run(), path("seed-a"), a);
-        run(tiny_run(), path("seed-b"), b);
+        run(test::tiny_reverse_run(), path("seed-a"), a);
+        run(test::tiny_reverse_run(), path("seed-b"), b);
         for (size_t i = 0; i < a.steps.size(); ++i)
             QCOMPARE(a.steps[i].train_loss, b.steps[i].train_loss);
-        ExperimentConfig other = tiny_run();
+        ExperimentConfig other = test::tiny_reverse_run();
         other.train.seed = 7;
         Recorder c;
         run(other, path("seed-c"), c);
@@ -115,7 +94,7 @@ class TestTrainer : public QObject {
     }
 
     void resumingContinuesExactly() {
-        ExperimentConfig c = tiny_run();
+        ExperimentConfig c = test::tiny_reverse_run();
         c.train.accumulate = 2;  // resume must also keep the position inside an epoch
         Recorder whole;
         run(c, path("whole"), whole);
@@ -135,7 +114,7 @@ class TestTrainer : public QObject {
     }
 
     void bf16TrainsOnTheCpu() {
-        ExperimentConfig c = tiny_run();
+        ExperimentConfig c = test::tiny_reverse_run();
         c.train.precision = Precision::Bf16;
         Recorder r;
         const TrainingFinished f = run(c, path("bf16"), r);
@@ -145,7 +124,7 @@ class TestTrainer : public QObject {
     }
 
     void earlyStoppingEndsARunThatStopsImproving() {
-        ExperimentConfig c = tiny_run();
+        ExperimentConfig c = test::tiny_reverse_run();
         c.train.schedule = Schedule::Constant;
         c.train.lr = 0.0;  // nothing changes, so validation never improves
         c.train.patience = 1;
@@ -161,7 +140,7 @@ class TestTrainer : public QObject {
     // with a message that says what to try, and keep its files.
     void aDivergingRunSaysWhatToTry() {
         Recorder first;
-        run(tiny_run(), path("nan"), first);
+        run(test::tiny_reverse_run(), path("nan"), first);
         const std::string last = RunPaths(path("nan")).last_checkpoint();
         Checkpoint c = load_checkpoint(last);
         c.config.train.max_steps = 20;
@@ -186,7 +165,7 @@ class TestTrainer : public QObject {
     }
 
     void badDataFailsWithTheFileNamed() {
-        ExperimentConfig c = tiny_run();
+        ExperimentConfig c = test::tiny_reverse_run();
         c.data.synthetic = Synthetic::None;
         c.data.train_src = path("missing.en");
         c.data.train_tgt = path("missing.de");
@@ -201,7 +180,7 @@ class TestTrainer : public QObject {
 
     void aNonEmptyRunDirectoryIsRefused() {
         Recorder r;
-        const TrainingFinished f = run(tiny_run(), path("basic"), r);
+        const TrainingFinished f = run(test::tiny_reverse_run(), path("basic"), r);
         QCOMPARE(int(f.reason), int(FinishReason::Failed));
         QVERIFY(f.message.find("not empty") != std::string::npos);
     }

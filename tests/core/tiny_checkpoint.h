@@ -61,4 +61,29 @@ inline std::string write_tiny_run(const std::string& root, const std::string& na
     return path;
 }
 
+// A few steps on the built-in reverse task with a tiny model: a whole run in well under a
+// second on one thread.
+inline ExperimentConfig tiny_reverse_run() {
+    ExperimentConfig c;
+    c.name = "tiny";
+    c.data.synthetic = Synthetic::Reverse;
+    c.data.max_src_len = 16;
+    c.data.max_tgt_len = 16;
+    c.tokenizer.type = TokenizerType::Word;
+    c.tokenizer.vocab_size = 0;
+    c.model.d_model = 32;
+    c.model.heads = 2;
+    c.model.encoder_layers = 1;
+    c.model.decoder_layers = 1;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 32;
+    c.train.batch_tokens = 400;
+    c.train.max_steps = 12;
+    c.train.valid_every = 6;
+    c.train.log_every = 1;
+    c.train.warmup_steps = 4;
+    c.train.threads = 1;
+    return c;
+}
+
 }  // namespace tfw::test

@@ -19,6 +19,7 @@
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
+#include "tests/core/tiny_checkpoint.h"
 #include "ui/average_dialog.h"
 #include "ui/checkpoint_averaging.h"
 #include "ui/compare_curves.h"
@@ -35,27 +36,11 @@ namespace {
 constexpr int kTimeoutMs = 60000;
 
 ExperimentConfig tinyRun(int heads, double lr) {
-    ExperimentConfig c;
-    c.name = "tiny";
-    c.data.synthetic = Synthetic::Reverse;
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
+    ExperimentConfig c = test::tiny_reverse_run();
     c.model.heads = heads;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
     c.train.lr = lr;
-    c.train.batch_tokens = 400;
-    c.train.max_steps = 12;
     c.train.valid_every = 4;
-    c.train.log_every = 1;
-    c.train.warmup_steps = 4;
     c.train.save_every = 4;
-    c.train.threads = 1;
     return c;
 }
 
