@@ -150,9 +150,12 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setWordWrap(true);
-    m_summary->setText(
-        tr("<i>Pick a checkpoint and a test set, then Evaluate. Decoding uses the "
-           "checkpoint's own settings (its experiment's decode section).</i>"));
+    m_summary->setText(tr("<i>Pick a checkpoint and a test set, then Evaluate.</i>"));
+    m_ownDecoding->setChecked(true);
+    m_ownDecoding->setToolTip(
+        tr("Use the decode section of the experiment the checkpoint was "
+           "trained with; untick to choose the options here."));
+    m_form->setEnabled(false);
 
     m_table->setHorizontalHeaderLabels(
         {tr("Line"), tr("Score"), tr("Source"), tr("Output"), tr("Reference")});

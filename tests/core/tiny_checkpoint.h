@@ -51,13 +51,14 @@ inline void write_tiny_checkpoint(Task task, const std::string& path, uint64_t s
 }
 
 // The same inside a run folder: root/name/checkpoints/best.tfw beside a config.json.
-inline std::string write_tiny_run(const std::string& root, const std::string& name, Task task) {
+inline std::string write_tiny_run(const std::string& root, const std::string& name, Task task,
+                                  const std::function<void(ExperimentConfig&)>& adjust = {}) {
     namespace fs = std::filesystem;
     const fs::path run = fs::path(root) / name;
     fs::create_directories(run / "checkpoints");
     std::ofstream(run / "config.json") << "{}\n";
     const std::string path = (run / "checkpoints" / "best.tfw").string();
-    write_tiny_checkpoint(task, path);
+    write_tiny_checkpoint(task, path, 5, adjust);
     return path;
 }
 

@@ -82,17 +82,27 @@ class TestEvaluationPane final : public QObject {
         QCOMPARE(open.first().at(2).toString(), table->item(2, 4)->text());
     }
 
-    void decodingOptionsFromTheFormAreUsed() {
+    void decodingFollowsTheExperimentUnlessTheFormIsChosen() {
         QTemporaryDir root;
-        test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation);
+        test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation,
+                             [](ExperimentConfig& c) { c.decode.beam = 2; });
         EvaluationPane pane;
         pane.setRunsRoot(root.path());
         pane.setCustomFiles(writeLines(root, "src.txt", "a b c\nd e\n"),
                             writeLines(root, "ref.txt", "c b a\ne d\n"));
+        QVERIFY(!pane.optionsForm()->isEnabled());  // by default: as the experiment says
+        QSignalSpy first(&pane, &EvaluationPane::evaluationSaved);
+        pane.evaluate();
+        QVERIFY(first.wait(60000));
+        std::ifstream firstFile(first.first().at(1).toString().toStdString());
+        QCOMPARE(nlohmann::json::parse(firstFile)["decode"]["beam"].get<int>(), 2);
+        QTRY_VERIFY(!pane.isRunning());
+
         DecodeOptions options;
         options.beam = 3;
         pane.optionsForm()->setOptions(options);
         pane.setUseCheckpointDecoding(false);
+        QVERIFY(pane.optionsForm()->isEnabled());
         QSignalSpy saved(&pane, &EvaluationPane::evaluationSaved);
         pane.evaluate();
         QVERIFY(saved.wait(60000));
