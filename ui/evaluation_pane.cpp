@@ -206,13 +206,13 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     auto* left = new QVBoxLayout;
     left->addLayout(top);
     left->addLayout(actions);
+    left->addLayout(savedRow);
+    left->addWidget(m_summary);
     left->addStretch();
     setup->addLayout(left, 3);
     setup->addWidget(decoding, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(setup);
-    layout->addLayout(savedRow);
-    layout->addWidget(m_summary);
     layout->addWidget(hint);
     layout->addWidget(m_table, 1);
 
