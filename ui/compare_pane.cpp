@@ -19,6 +19,7 @@
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
 #include "core/compare/metrics_table.h"
+#include "core/config/config_io.h"
 #include "core/io/run_directory.h"
 #include "ui/compare_curves.h"
 #include "ui/comparison_table_view.h"
@@ -77,6 +78,15 @@ QString decodableCheckpoint(const QString& path, bool isRun) {
     for (const std::string& file : {paths.best_checkpoint(), paths.last_checkpoint()})
         if (QFileInfo::exists(qs(file))) return qs(file);
     return QString();
+}
+
+// The decoding options of an item's experiment (the defaults where its config is unreadable).
+DecodeOptions decodeDefaults(const nlohmann::json& config) {
+    try {
+        return decode_options_from(config_from_json(config).decode);
+    } catch (const std::exception&) {
+        return {};
+    }
 }
 
 }  // namespace
@@ -302,7 +312,8 @@ void ComparePane::refreshViews() {
         colors << seriesColor(entry->colorSlot);
         curves << CurveItem{name, entry->colorSlot, entry->item.history};
         const QString checkpoint = decodableCheckpoint(entry->path, entry->item.is_run);
-        if (!checkpoint.isEmpty()) decodable.append({name, checkpoint, colors.back()});
+        if (!checkpoint.isEmpty())
+            decodable.append({name, checkpoint, colors.back(), decodeDefaults(entry->item.config)});
         auto* row = new QListWidgetItem(swatch(colors.back()), name, m_list);
         row->setData(Qt::UserRole, entry->path);
         row->setToolTip(QDir::toNativeSeparators(entry->path));

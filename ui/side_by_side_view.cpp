@@ -155,14 +155,17 @@ SideBySideView::SideBySideView(QWidget* parent)
     connect(m_decode, &QPushButton::clicked, this, &SideBySideView::decode);
     connect(m_cancel, &QPushButton::clicked, this, &SideBySideView::cancel);
     connect(m_input, &QPlainTextEdit::textChanged, this, &SideBySideView::updateControls);
-    connect(m_form, &DecodeOptionsForm::optionsChanged, this, &SideBySideView::updateControls);
+    connect(m_form, &DecodeOptionsForm::optionsChanged, this, [this] {
+        m_formTouched = true;
+        updateControls();
+    });
     connect(m_job, &SideBySideJob::progress, this, &SideBySideView::onProgress);
     connect(m_job, &SideBySideJob::finished, this, &SideBySideView::onFinished);
     connect(m_job, &SideBySideJob::failed, this, [this](const QString& message) {
-        m_state->setText(message);
+        m_status = message;
         m_state->setWordWrap(true);
     });
-    connect(m_job, &SideBySideJob::cancelled, this, [this] { m_state->setText(tr("Cancelled")); });
+    connect(m_job, &SideBySideJob::cancelled, this, [this] { m_status = tr("Cancelled"); });
     connect(m_job, &SideBySideJob::idle, this, &SideBySideView::updateControls);
     connect(m_stack, &QComboBox::currentIndexChanged, this,
             &SideBySideView::rebuildAttentionChoices);
@@ -177,6 +180,10 @@ void SideBySideView::setEntries(const QVector<CompareEntry>& entries) {
     for (const CompareEntry& e : entries) after << e.checkpoint;
     m_entries = entries;
     if (before != after) m_result = {};  // labels or colours alone keep the outputs
+    if (!m_formTouched && !entries.isEmpty()) {
+        m_form->setOptions(entries.front().defaults);
+        m_formTouched = false;  // setOptions announced a change the user did not make
+    }
     showOutputs();
     showCrossScores();
     rebuildAttentionChoices();
@@ -201,13 +208,14 @@ void SideBySideView::updateControls() {
     m_decode->setToolTip(reason.isEmpty() ? tr("Decode the input with every checkpoint") : reason);
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
-    if (!running && m_state->text().isEmpty() && m_entries.size() < 2) m_state->setText(reason);
+    if (!running) m_state->setText(m_entries.size() < 2 ? reason : m_status);
 }
 
 void SideBySideView::decode() {
     if (m_job->isRunning() || m_entries.size() < 2) return;
     QStringList checkpoints;
     for (const CompareEntry& e : m_entries) checkpoints << e.checkpoint;
+    m_status.clear();
     m_state->setText(tr("Loading…"));
     m_progress->setRange(0, 0);
     m_job->start(checkpoints, m_input->toPlainText().trimmed(), m_reference->text(),
@@ -229,7 +237,7 @@ void SideBySideView::onFinished(const SideBySideResult& result) {
     m_result = result;
     double seconds = 0;
     for (const SideBySideOutput& out : result.outputs) seconds += out.seconds;
-    m_state->setText(tr("Decoded in %1 s").arg(seconds, 0, 'f', 2));
+    m_status = tr("Decoded in %1 s").arg(seconds, 0, 'f', 2);
     showOutputs();
     showCrossScores();
     rebuildAttentionChoices();
@@ -286,7 +294,9 @@ void SideBySideView::showOutputs() {
 void SideBySideView::showCrossScores() {
     m_cross->clear();
     const auto& outputs = m_result.outputs;
-    if (outputs.size() != m_entries.size() || outputs.isEmpty()) {
+    const bool shown = outputs.size() == m_entries.size() && !outputs.isEmpty();
+    m_cross->setVisible(shown);
+    if (!shown) {
         m_cross->setRowCount(0);
         m_cross->setColumnCount(0);
         return;

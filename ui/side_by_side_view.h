@@ -31,6 +31,7 @@ struct CompareEntry {
     QString label;       // as the Compare area names the item
     QString checkpoint;  // the .tfw file decoded for it
     QColor color;
+    DecodeOptions defaults = {};  // from its experiment's decode section
 };
 
 class SideBySideView final : public QWidget {
@@ -76,6 +77,8 @@ class SideBySideView final : public QWidget {
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_state;
+    QString m_status;            // what the last decoding did ("Decoded in 0.4 s", an error, ...)
+    bool m_formTouched = false;  // the user changed the options: keep them
     QWidget* m_outputsBox;
     QGridLayout* m_outputsLayout;
     QVector<TokenStrip*> m_strips;
