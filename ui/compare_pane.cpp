@@ -273,8 +273,12 @@ int ComparePane::freeColorSlot() const {
     }
 }
 
+void ComparePane::setRunsRoot(const QString& root) {
+    m_runsRoot = root;
+}
+
 void ComparePane::addWithDialog() {
-    QFileDialog dialog(this, tr("Add a run folder or checkpoint to compare"));
+    QFileDialog dialog(this, tr("Add a run folder or checkpoint to compare"), m_runsRoot);
     dialog.setFileMode(QFileDialog::ExistingFiles);
     dialog.setNameFilter(tr("Checkpoints (*.tfw);;Run configuration (config.json)"));
     dialog.setToolTip(tr("Pick .tfw checkpoints, or a run's config.json to add the whole run"));

@@ -34,6 +34,8 @@ class ComparePane final : public QWidget {
     explicit ComparePane(QWidget* parent = nullptr);
     ~ComparePane() override;  // waits for items still being read
 
+    // Where "Add run or checkpoint…" starts looking.
+    void setRunsRoot(const QString& root);
     // A run folder or a .tfw checkpoint; ignored when already compared. Read off the UI
     // thread: itemsChanged follows once it is in (or statusMessage says why it is not).
     void addItem(const QString& runDirOrCheckpoint);
@@ -69,6 +71,7 @@ class ComparePane final : public QWidget {
     int freeColorSlot() const;
 
     std::vector<std::unique_ptr<Entry>> m_entries;
+    QString m_runsRoot;
     QList<QThread*> m_loaders;
     QListWidget* m_list;
     QPushButton* m_add;

@@ -86,6 +86,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_runs->setRunsRoot(m_runsRoot);
     m_inference->setRunsRoot(m_runsRoot);
     m_evaluation->setRunsRoot(m_runsRoot);
+    m_compare->setRunsRoot(m_runsRoot);
     m_experiment->setDataFolder(m_settings.dataFolder());
     if (!options.preset.isEmpty()) loadPreset(options.preset);
     updateStartAction();
@@ -253,6 +254,7 @@ void MainWindow::chooseRunsRoot() {
     m_runs->setRunsRoot(dir);
     m_inference->setRunsRoot(dir);
     m_evaluation->setRunsRoot(dir);
+    m_compare->setRunsRoot(dir);
 }
 
 void MainWindow::chooseDataFolder() {

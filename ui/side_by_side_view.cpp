@@ -91,23 +91,17 @@ SideBySideView::SideBySideView(QWidget* parent)
          {AttentionStack::Cross, AttentionStack::EncoderSelf, AttentionStack::DecoderSelf})
         m_stack->addItem(stackTitle(stack), int(stack));
 
-    auto* inputRow = new QHBoxLayout;
-    auto* inputColumn = new QVBoxLayout;
-    inputColumn->addWidget(m_input);
-    inputColumn->addWidget(m_reference);
     auto* actions = new QHBoxLayout;
     actions->addWidget(m_decode);
     actions->addWidget(m_cancel);
     actions->addWidget(m_progress, 1);
     actions->addWidget(m_state);
     actions->addStretch();
-    inputColumn->addLayout(actions);
-    inputColumn->addStretch();
-    inputRow->addLayout(inputColumn, 3);
     auto* options = new QGroupBox(tr("Decoding (the same for every checkpoint)"), this);
     auto* optionsLayout = new QVBoxLayout(options);
     optionsLayout->addWidget(m_form);
-    inputRow->addWidget(options, 2);
+    optionsLayout->addStretch();
+    options->setMaximumWidth(380);
 
     auto* outputs = new QGroupBox(tr("Outputs"), this);
     auto* outputsLayout = new QVBoxLayout(outputs);
@@ -148,9 +142,15 @@ SideBySideView::SideBySideView(QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(inputRow);
-    layout->addWidget(scroll, 1);
+    // Input and results on the left, the options down the right (as in the Inference area).
+    auto* main = new QVBoxLayout;
+    main->addWidget(m_input);
+    main->addWidget(m_reference);
+    main->addLayout(actions);
+    main->addWidget(scroll, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->addLayout(main, 1);
+    layout->addWidget(options);
 
     connect(m_decode, &QPushButton::clicked, this, &SideBySideView::decode);
     connect(m_cancel, &QPushButton::clicked, this, &SideBySideView::cancel);
@@ -395,8 +395,8 @@ void SideBySideView::showAttention() {
             heatmap = new AttentionHeatmap(column);
             const AttentionMap map = head < 0 ? averageOf(maps[layer]) : maps[layer][head];
             heatmap->setMap(map,
-                            tr("%1 · %2 · layer %3 · %4")
-                                .arg(m_entries[i].label, stackTitle(stack).toLower())
+                            tr("%1 · layer %2 · %3")
+                                .arg(stackTitle(stack))
                                 .arg(layer + 1)
                                 .arg(head < 0 ? tr("mean of heads") : tr("head %1").arg(head + 1)));
             heatmap->setMinimumHeight(360);

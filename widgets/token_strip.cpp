@@ -43,7 +43,8 @@ QVector<QRect> TokenStrip::layoutBoxes(int width) const {
     int x = 0, y = 0;
     for (const StripToken& token : m_tokens) {
         const int textWidth = std::min(metrics.horizontalAdvance(token.text), kMaxTextWidth);
-        const int w = std::max(textWidth + 2 * kPadding, 18);
+        // A few pixels of slack: elidedText() elides text that fits only to the pixel.
+        const int w = std::max(textWidth + 2 * kPadding + 4, 18);
         if (x > 0 && x + w > width) {
             x = 0;
             y += boxHeight + kGap;
