@@ -19,6 +19,7 @@
 
 #include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
 #include "widgets/smoothing_slider.h"
@@ -317,16 +318,22 @@ void RunsPane::updateButtons() {
     const bool selected =
         selectedRuns().size() <= 1 && !m_selected.isEmpty() && QFileInfo::exists(m_selected);
     const bool active = selected && m_selected == m_active;
+    // Another process (a tfw on the command line, another window) may be training it.
+    const QString holder =
+        selected && !active ? qs(run_locked_by(m_selected.toStdString())) : QString();
+    const bool busy = active || !holder.isEmpty();
     const RunStatus status = selected ? read_run_status(m_selected.toStdString()) : RunStatus{};
     const bool resumable =
-        selected && !active && m_active.isEmpty() && status.state != "completed" &&
+        selected && !busy && m_active.isEmpty() && status.state != "completed" &&
         QFileInfo::exists(qs(RunPaths(m_selected.toStdString()).last_checkpoint()));
     m_resume->setEnabled(resumable);
-    m_resume->setToolTip(resumable ? tr("Continue training from the run's last checkpoint")
-                                   : tr("Only a stopped or interrupted run with a last checkpoint "
-                                        "can be resumed, while no other run is training"));
-    m_rename->setEnabled(selected && !active);
-    m_delete->setEnabled(selected && !active);
+    m_resume->setToolTip(!holder.isEmpty() ? tr("Being trained by %1 right now").arg(holder)
+                         : resumable       ? tr("Continue training from the run's last checkpoint")
+                                           : tr("Only a stopped or interrupted run with a last "
+                                                      "checkpoint can be resumed, while no other run is "
+                                                      "training"));
+    m_rename->setEnabled(selected && !busy);
+    m_delete->setEnabled(selected && !busy);
     m_openFolder->setEnabled(selected);
     m_compare->setEnabled(!selectedRuns().isEmpty());
     const size_t periodic = selected ? periodic_checkpoints(m_selected.toStdString()).size() : 0;

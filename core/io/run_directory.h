@@ -6,6 +6,8 @@
 //   history.jsonl    one JSON object per report: {"kind":"step",...} or {"kind":"validation",...}
 //   train.log        the log lines
 //   checkpoints/     last.tfw, best.tfw and periodic step-N.tfw
+//   evals/           saved evaluations (core/eval)
+//   train.lock       while a process trains it (core/io/run_lock.h)
 
 #include <cstdint>
 #include <fstream>

@@ -99,6 +99,7 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
             throw ConfigError("run directory " + run_dir_ +
                               " is not empty; choose a new one or resume it");
         fs::create_directories(paths_.checkpoints());
+        lock_ = std::make_unique<RunLock>(run_dir_);
         save_config_file(config_, paths_.config());
         log_file_.open(paths_.log(), std::ios::app);
         started_at_ = utc_timestamp();
@@ -113,6 +114,7 @@ TrainingFinished TrainingRun::resume() {
     return guarded([&] {
         if (!fs::exists(paths_.last_checkpoint()))
             throw ConfigError(run_dir_ + " has no checkpoints/last.tfw to resume from");
+        lock_ = std::make_unique<RunLock>(run_dir_);  // before anything in the run is touched
         const Checkpoint checkpoint = load_checkpoint(paths_.last_checkpoint());
         config_ = checkpoint.config;
         started_at_ = read_run_status(run_dir_).started_at;
@@ -156,8 +158,9 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
         finished.reason = FinishReason::Failed;
         finished.message = message;
         finished.step = position_.step;
-        if (log_file_.is_open()) log(LogLevel::Error, message);
-        if (fs::exists(run_dir_)) {
+        log(LogLevel::Error, message);  // to the observer, and to train.log once it is open
+        // A run another process trains keeps its own status.
+        if (fs::exists(run_dir_) && !dynamic_cast<const RunLockedError*>(&e)) {
             try {
                 write_status("failed", message);
             } catch (const std::exception&) {

@@ -10,6 +10,7 @@
 #include "core/data/dataset.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
 #include "core/model/transformer_model.h"
 #include "core/train/training_observer.h"
 
@@ -47,6 +48,7 @@ class TrainingRun {
     at::Device device_{at::kCPU};
     TrainingPosition position_;
     std::unique_ptr<HistoryWriter> history_;
+    std::unique_ptr<RunLock> lock_;  // held from start or resume to the end of the run
     std::ofstream log_file_;
     std::string started_at_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;

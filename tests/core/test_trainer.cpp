@@ -7,15 +7,19 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <torch/utils.h>
 
 #include "core/io/checkpoint.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
 
-#include "tests/core/tiny_checkpoint.h"
+#include "tests/core/test_support.h"
 
 using namespace tfw;
 
@@ -40,6 +44,11 @@ struct Recorder : TrainingObserver {
     }
 };
 
+std::string read_text(const std::string& file) {
+    std::ifstream in(file);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 TrainingFinished run(const ExperimentConfig& c, const std::string& dir, Recorder& recorder,
                      int64_t stop_after = -1) {
     TrainingControl control;
@@ -56,6 +65,66 @@ class TestTrainer : public QObject {
     std::string path(const char* name) { return m_dir.filePath(name).toStdString(); }
 
   private Q_SLOTS:
+    void aRunIsLockedWhileItTrains() {
+        struct LockWatcher : Recorder {
+            std::string dir, holder;
+            void on_step(const StepReport& r) override {
+                Recorder::on_step(r);
+                if (holder.empty()) holder = run_locked_by(dir);
+            }
+        } watcher;
+        watcher.dir = path("locked");
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.max_steps = 4;
+        TrainingControl control;
+        watcher.control = &control;
+        QCOMPARE(int(train_new(c, watcher.dir, watcher, control).reason),
+                 int(FinishReason::Completed));
+        QCOMPARE(watcher.holder, "process " + std::to_string(getpid()));
+        QVERIFY(!std::filesystem::exists(run_lock_path(watcher.dir)));  // released at the end
+        QVERIFY(run_locked_by(watcher.dir).empty());
+    }
+
+    void aRunAnotherProcessTrainsIsNotResumed() {
+        Recorder r;
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.max_steps = 4;
+        const std::string dir = path("taken");
+        QCOMPARE(int(run(c, dir, r).reason), int(FinishReason::Completed));
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        const long other = static_cast<long>(getppid());  // alive while this test runs
+        std::ofstream(run_lock_path(dir)) << other << " " << host << "\n";
+        const std::string status = read_text(RunPaths(dir).status());
+
+        TrainingControl control;
+        const TrainingFinished f = train_resume(dir, r, control);
+        QCOMPARE(int(f.reason), int(FinishReason::Failed));
+        QVERIFY2(f.message.find("is being trained by process " + std::to_string(other)) !=
+                     std::string::npos,
+                 f.message.c_str());
+        QCOMPARE(read_text(RunPaths(dir).status()), status);   // the other's status is kept
+        QVERIFY(std::filesystem::exists(run_lock_path(dir)));  // and so is its lock
+
+        // A lock left by a process that has ended does not count.
+        const pid_t gone = fork();
+        if (gone == 0) _exit(0);
+        waitpid(gone, nullptr, 0);
+        std::ofstream(run_lock_path(dir), std::ios::trunc) << gone << " " << host << "\n";
+        QVERIFY(run_locked_by(dir).empty());
+        QVERIFY(train_resume(dir, r, control).reason != FinishReason::Failed);
+        QVERIFY(!std::filesystem::exists(run_lock_path(dir)));
+    }
+
+    void tfwResumeSaysWhyItCannot() {
+        const test::CliRun run =
+            test::run_tfw({QStringLiteral("resume"), QString::fromStdString(path("no-run"))});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(
+            run.err.find("no-run has no checkpoints/last.tfw to resume from") != std::string::npos,
+            run.err.c_str());
+    }
+
     void aRunWritesItsDirectory() {
         Recorder r;
         const TrainingFinished f = run(test::tiny_reverse_run(), path("basic"), r);

@@ -1,16 +1,25 @@
 // Training from the window: a tiny demo run reaches the charts and leaves a complete run
-// folder; a run stops cleanly on request and can be resumed; the window stays responsive.
+// folder; a run stops cleanly on request and can be resumed (unless another process trains
+// it); the window stays responsive.
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
+#include "core/train/trainer.h"
+#include "tests/core/tiny_checkpoint.h"
 #include "ui/log_view.h"
 #include "ui/run_charts.h"
 #include "ui/runs_pane.h"
@@ -170,6 +179,43 @@ class TestTrainingPane final : public QObject {
         finished.clear();
         QVERIFY(finished.wait(kRunTimeoutMs));
         QVERIFY(finished.first().at(1).value<TrainingFinished>().step >= stopped.step);
+    }
+
+    void aRunTrainedElsewhereIsNotOfferedForResuming() {
+        QTemporaryDir root;
+        const QString runDir = root.filePath(QStringLiteral("elsewhere"));
+        struct StopAtTwo : TrainingObserver {
+            TrainingControl* control = nullptr;
+            void on_step(const StepReport& r) override {
+                if (r.step == 2) control->stop = true;
+            }
+        } observer;
+        TrainingControl control;
+        observer.control = &control;
+        QCOMPARE(int(train_new(test::tiny_reverse_run(), runDir.toStdString(), observer, control)
+                         .reason),
+                 int(FinishReason::Stopped));
+        RunsPane runs;
+        runs.setRunsRoot(root.path());
+        runs.showRun(runDir);
+        QPushButton* resume = nullptr;
+        for (QPushButton* button : runs.findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Resume")) resume = button;
+        QVERIFY(resume && resume->isEnabled());
+
+        // Another process (its id: this test's parent, alive) trains the run right now.
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        std::ofstream(run_lock_path(runDir.toStdString())) << getppid() << " " << host << "\n";
+        runs.refresh();
+        runs.showRun(runDir);
+        QVERIFY(!resume->isEnabled());
+        QVERIFY(resume->toolTip().contains(
+            QStringLiteral("Being trained by process %1").arg(getppid())));
+        std::filesystem::remove(run_lock_path(runDir.toStdString()));
+        runs.refresh();
+        runs.showRun(runDir);
+        QVERIFY(resume->isEnabled());
     }
 
     void badDataFailsWithAMessage() {
