@@ -14,7 +14,10 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
@@ -103,7 +106,13 @@ ComparePane::ComparePane(QWidget* parent)
       m_config(makeTable(this)),
       m_metrics(makeTable(this)),
       m_curves(new CompareCurves(this)),
-      m_sideBySide(new SideBySideView(this)) {
+      m_sideBySide(new SideBySideView(this)),
+      m_follow(new QTimer(this)) {
+    m_follow->setInterval(20000);
+    connect(m_follow, &QTimer::timeout, this, [this] {
+        for (const auto& entry : m_entries)
+            if (entry->loaded && !entry->reading && entry->item.state == "running") read(*entry);
+    });
     m_list->setFlow(QListView::LeftToRight);
     m_list->setWrapping(true);
     m_list->setSpacing(4);
@@ -120,7 +129,8 @@ ComparePane::ComparePane(QWidget* parent)
     auto* clear = new QPushButton(tr("Clear"), this);
     connect(clear, &QPushButton::clicked, this, &ComparePane::clearItems);
     auto* reload = new QPushButton(tr("Reload"), this);
-    reload->setToolTip(tr("Read every item again (a run still training has moved on)"));
+    reload->setToolTip(
+        tr("Read every item again now (runs still training are re-read every 20 s)"));
     connect(reload, &QPushButton::clicked, this, &ComparePane::reload);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -174,6 +184,14 @@ void ComparePane::addItem(const QString& runDirOrCheckpoint) {
     entry->colorSlot = freeColorSlot();
     m_entries.push_back(std::move(entry));
     read(*m_entries.back());
+}
+
+void ComparePane::setFollowInterval(int ms) {
+    m_follow->setInterval(ms);
+}
+
+bool ComparePane::isFollowingRunningItems() const {
+    return m_follow->isActive();
 }
 
 void ComparePane::reload() {
@@ -352,6 +370,11 @@ void ComparePane::refreshViews() {
     showComparisonTable(m_metrics, metrics_table(items), colors);
     m_curves->setItems(curves);
     m_sideBySide->setEntries(decodable);
+    const bool running = std::any_of(m_entries.begin(), m_entries.end(), [](const auto& entry) {
+        return entry->loaded && entry->item.state == "running";
+    });
+    if (running && !m_follow->isActive()) m_follow->start();
+    if (!running) m_follow->stop();
 }
 
 }  // namespace tfw

@@ -19,6 +19,7 @@ class QPushButton;
 class QTabWidget;
 class QTableWidget;
 class QThread;
+class QTimer;
 
 namespace tfw {
 
@@ -43,6 +44,9 @@ class ComparePane final : public QWidget {
     void clearItems();
     // Reads every item again (e.g. a run that is still training), keeping order and colours.
     void reload();
+    // Runs still training are read again by themselves this often (default 20 s).
+    void setFollowInterval(int ms);
+    bool isFollowingRunningItems() const;
     // The compared paths, in the order they were added (items still being read excluded).
     QStringList items() const;
     int pendingItems() const;
@@ -84,6 +88,7 @@ class ComparePane final : public QWidget {
     QTableWidget* m_metrics;
     CompareCurves* m_curves;
     SideBySideView* m_sideBySide;
+    QTimer* m_follow;  // re-reads items whose run is still training
 };
 
 }  // namespace tfw

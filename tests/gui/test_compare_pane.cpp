@@ -14,6 +14,7 @@
 #include <ATen/ATen.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
@@ -149,6 +150,40 @@ class TestComparePane final : public QObject {
         QCOMPARE(view->strips().size(), 2);
         QCOMPARE(view->crossTable()->rowCount(), 3);  // both outputs and the reference
         QVERIFY(view->heatmap(0) && view->heatmap(1));
+    }
+
+    void runsStillTrainingAreFollowed() {
+        // A copy of a finished run that says it is still training, with half its history.
+        QTemporaryDir elsewhere;  // not under m_root, whose run count other tests check
+        const QString copy = elsewhere.filePath(QStringLiteral("training"));
+        std::filesystem::copy(m_heads2.toStdString(), copy.toStdString(),
+                              std::filesystem::copy_options::recursive);
+        RunStatus status = read_run_status(copy.toStdString());
+        status.state = "running";
+        write_run_status(copy.toStdString(), status);
+        const std::string history = RunPaths(copy.toStdString()).history();
+        std::string full;
+        {
+            std::ifstream in(history);
+            full.assign(std::istreambuf_iterator<char>(in), {});
+        }
+        std::ofstream(history, std::ios::trunc)
+            << full.substr(0, full.size() / 2) << "\n";  // the last line may be torn
+
+        ComparePane pane;
+        pane.setFollowInterval(50);
+        pane.addItem(m_heads4);
+        pane.addItem(copy);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QVERIFY(pane.isFollowingRunningItems());
+        const int before = pane.curves()->charts()[0]->pointCount(QStringLiteral("training"));
+        std::ofstream(history, std::ios::trunc) << full;  // the run moves on
+        QTRY_VERIFY_WITH_TIMEOUT(
+            pane.curves()->charts()[0]->pointCount(QStringLiteral("training")) > before,
+            kTimeoutMs);
+        status.state = "completed";
+        write_run_status(copy.toStdString(), status);
+        QTRY_VERIFY_WITH_TIMEOUT(!pane.isFollowingRunningItems(), kTimeoutMs);
     }
 
     void sameNamesStayApartAndReloadKeepsItems() {
