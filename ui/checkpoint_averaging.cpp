@@ -2,7 +2,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QThread>
 
 #include <vector>
 
@@ -69,53 +68,20 @@ bool average_and_measure(const QString& runDir, int count, const QString& output
 
 }  // namespace
 
-AveragingJob::AveragingJob(QObject* parent) : QObject(parent) {}
-
-AveragingJob::~AveragingJob() {
-    if (m_thread) {
-        *m_cancel = true;
-        m_thread->wait();
-    }
-}
-
 void AveragingJob::start(const QString& runDir, int count, const QString& outputPath) {
-    if (m_thread) return;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    auto cancel = m_cancel;
-    m_thread = QThread::create([this, runDir, count, outputPath, cancel] {
-        auto report = [this](int percent, QString what) {
-            QMetaObject::invokeMethod(
-                this, [this, percent, what] { Q_EMIT progress(percent, what); },
-                Qt::QueuedConnection);
-        };
+    m_thread.start([this, runDir, count,
+                    outputPath](const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
+        auto report = [this](int percent, QString what) { Q_EMIT progress(percent, what); };
         AveragingResult result;
-        QString error;
-        bool done = false;
         try {
-            done = average_and_measure(runDir, count, outputPath, *cancel, result, report);
+            if (!average_and_measure(runDir, count, outputPath, cancelled, result, report))
+                return [this] { Q_EMIT this->cancelled(); };
         } catch (const std::exception& e) {
-            error = qs(e.what());
+            const QString error = qs(e.what());
+            return [this, error] { Q_EMIT failed(error); };
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, error, done] {
-                m_thread->wait();
-                m_thread->deleteLater();
-                m_thread = nullptr;
-                if (!error.isEmpty())
-                    Q_EMIT failed(error);
-                else if (done)
-                    Q_EMIT finished(result);
-                else
-                    Q_EMIT cancelled();
-            },
-            Qt::QueuedConnection);
+        return [this, result] { Q_EMIT finished(result); };
     });
-    m_thread->start();
-}
-
-void AveragingJob::cancel() {
-    if (m_cancel) *m_cancel = true;
 }
 
 }  // namespace tfw

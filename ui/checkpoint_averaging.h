@@ -7,10 +7,7 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
-
-class QThread;
+#include "ui/background_thread.h"
 
 namespace tfw {
 
@@ -27,24 +24,23 @@ class AveragingJob final : public QObject {
     Q_DISABLE_COPY_MOVE(AveragingJob)
 
   public:
-    explicit AveragingJob(QObject* parent = nullptr);
-    // Cancels a job still running and waits for its thread.
-    ~AveragingJob() override;
+    // Destroying it cancels a job still running and waits for it.
+    explicit AveragingJob(QObject* parent = nullptr) : QObject(parent), m_thread(this) {}
 
     // Averages the last `count` periodic checkpoints of runDir into outputPath.
     void start(const QString& runDir, int count, const QString& outputPath);
-    void cancel();
-    bool isRunning() const { return m_thread != nullptr; }
+    void cancel() { m_thread.cancel(); }
+    bool isRunning() const { return m_thread.isRunning(); }
 
   Q_SIGNALS:
     void progress(int percent, const QString& what);
+    // The job has ended (isRunning() is false again) with a result, a problem or a cancel.
     void finished(const tfw::AveragingResult& result);
     void failed(const QString& message);
     void cancelled();
 
   private:
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QThread* m_thread = nullptr;
+    BackgroundThread m_thread;
 };
 
 }  // namespace tfw

@@ -1,7 +1,5 @@
 #include "ui/evaluation_job.h"
 
-#include <QThread>
-
 #include <exception>
 
 #include "core/data/text_reader.h"
@@ -26,37 +24,14 @@ EvaluationSet readSet(const EvaluationRequest& request, const ExperimentConfig& 
 
 }  // namespace
 
-EvaluationJob::EvaluationJob(QObject* parent) : QObject(parent) {}
-
-EvaluationJob::~EvaluationJob() {
-    if (!m_thread) return;
-    m_cancel->store(true);
-    m_thread->wait();
-    delete m_thread;
-}
-
 void EvaluationJob::start(const EvaluationRequest& request) {
-    if (m_thread) return;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_thread = QThread::create([this, request] { run(request); });
-    m_thread->setObjectName(QStringLiteral("evaluation"));
-    connect(m_thread, &QThread::finished, this, &EvaluationJob::onThreadFinished);
-    m_thread->start();
+    m_thread.start(
+        [this, request](const std::atomic<bool>& cancelled) { return run(request, cancelled); });
 }
 
-void EvaluationJob::cancel() {
-    if (m_cancel) m_cancel->store(true);
-}
-
-void EvaluationJob::onThreadFinished() {
-    m_thread->deleteLater();
-    m_thread = nullptr;
-    Q_EMIT idle();
-}
-
-// On the job's thread: signals emitted here reach the window through queued connections.
-void EvaluationJob::run(const EvaluationRequest& request) {
-    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+// On the job's thread; progress reaches the window through queued connections.
+BackgroundThread::Done EvaluationJob::run(const EvaluationRequest& request,
+                                          const std::atomic<bool>& cancelled) {
     try {
         const std::string checkpoint = request.checkpoint.toStdString();
         Translator translator(load_model(checkpoint));
@@ -67,19 +42,18 @@ void EvaluationJob::run(const EvaluationRequest& request) {
         const auto evaluation = evaluate(translator, checkpoint, set, options, EvalMetric::ByTask,
                                          [&](size_t done, size_t total) {
                                              Q_EMIT progress(qint64(done), qint64(total));
-                                             return !cancel->load();
+                                             return !cancelled.load();
                                          });
-        if (!evaluation) {
-            Q_EMIT cancelled();
-            return;
-        }
+        if (!evaluation) return [this] { Q_EMIT this->cancelled(); };
         const std::string runDir = run_dir_of_checkpoint(checkpoint);
         const QString saved = runDir.empty()
                                   ? QString()
                                   : QString::fromStdString(save_evaluation(runDir, *evaluation));
-        Q_EMIT finished(QByteArray::fromStdString(to_json(*evaluation).dump()), saved);
+        const QByteArray json = QByteArray::fromStdString(to_json(*evaluation).dump());
+        return [this, json, saved] { Q_EMIT finished(json, saved); };
     } catch (const std::exception& e) {
-        Q_EMIT failed(QString::fromStdString(e.what()));
+        const QString message = QString::fromStdString(e.what());
+        return [this, message] { Q_EMIT failed(message); };
     }
 }
 

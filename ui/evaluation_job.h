@@ -7,12 +7,10 @@
 #include <QString>
 
 #include <atomic>
-#include <memory>
 #include <optional>
 
 #include "core/decode/decode_options.h"
-
-class QThread;
+#include "ui/background_thread.h"
 
 namespace tfw {
 
@@ -28,30 +26,28 @@ class EvaluationJob final : public QObject {
     Q_DISABLE_COPY_MOVE(EvaluationJob)
 
   public:
-    explicit EvaluationJob(QObject* parent = nullptr);
-    // Cancels a job in progress and waits for its thread.
-    ~EvaluationJob() override;
+    // Destroying it cancels a job in progress and waits for it.
+    explicit EvaluationJob(QObject* parent = nullptr) : QObject(parent), m_thread(this) {}
 
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_thread.isRunning(); }
     // Ignored while a job runs.
     void start(const EvaluationRequest& request);
-    void cancel();
+    void cancel() { m_thread.cancel(); }
 
   Q_SIGNALS:
     void progress(qint64 done, qint64 total);
-    // The evaluation as JSON (core's to_json) and where it was saved ("" outside a run).
+    // The job has ended (isRunning() is false again) with the evaluation as JSON (core's
+    // to_json) and where it was saved ("" outside a run) ...
     void finished(const QByteArray& json, const QString& savedPath);
+    // ... or with a problem, or cancelled.
     void failed(const QString& message);
     void cancelled();
-    // The thread has ended (after finished, failed or cancelled): a new job can start.
-    void idle();
 
   private:
-    void run(const EvaluationRequest& request);
-    void onThreadFinished();
+    BackgroundThread::Done run(const EvaluationRequest& request,
+                               const std::atomic<bool>& cancelled);
 
-    QThread* m_thread = nullptr;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    BackgroundThread m_thread;
 };
 
 }  // namespace tfw

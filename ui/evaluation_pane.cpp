@@ -244,8 +244,10 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     connect(m_job, &EvaluationJob::progress, this, &EvaluationPane::onProgress);
     connect(m_job, &EvaluationJob::finished, this, &EvaluationPane::onFinished);
     connect(m_job, &EvaluationJob::failed, this, &EvaluationPane::onFailed);
-    connect(m_job, &EvaluationJob::cancelled, this, [this] { m_state->setText(tr("Cancelled")); });
-    connect(m_job, &EvaluationJob::idle, this, &EvaluationPane::updateControls);
+    connect(m_job, &EvaluationJob::cancelled, this, [this] {
+        m_state->setText(tr("Cancelled"));
+        updateControls();
+    });
     updateControls();
 }
 

@@ -1,7 +1,6 @@
 #include "ui/side_by_side_job.h"
 
 #include <QElapsedTimer>
-#include <QThread>
 
 #include <cmath>
 #include <exception>
@@ -13,36 +12,17 @@
 
 namespace tfw {
 
-SideBySideJob::SideBySideJob(QObject* parent) : QObject(parent) {
+SideBySideJob::SideBySideJob(QObject* parent) : QObject(parent), m_thread(this) {
     static const int registered = qRegisterMetaType<SideBySideResult>();
     Q_UNUSED(registered);
 }
 
-SideBySideJob::~SideBySideJob() {
-    if (!m_thread) return;
-    m_cancel = true;
-    m_thread->wait();
-    delete m_thread;
-}
-
 void SideBySideJob::start(const QStringList& checkpoints, const QString& input,
                           const QString& reference, const DecodeOptions& options) {
-    if (m_thread) return;
-    m_cancel = false;
-    m_thread = QThread::create([this, checkpoints, input, reference, options] {
-        run(checkpoints, input, reference, options);
-    });
-    m_thread->setObjectName(QStringLiteral("side-by-side"));
-    connect(m_thread, &QThread::finished, this, [this] {
-        m_thread->deleteLater();
-        m_thread = nullptr;
-        Q_EMIT idle();
-    });
-    m_thread->start();
-}
-
-void SideBySideJob::cancel() {
-    m_cancel = true;
+    m_thread.start(
+        [this, checkpoints, input, reference, options](const std::atomic<bool>& cancelled) {
+            return run(checkpoints, input, reference, options, cancelled);
+        });
 }
 
 Translator& SideBySideJob::translator(const QString& checkpoint) {
@@ -51,10 +31,15 @@ Translator& SideBySideJob::translator(const QString& checkpoint) {
     return *slot;
 }
 
-// On the job's thread.
-void SideBySideJob::run(const QStringList& checkpoints, const QString& input,
-                        const QString& reference, DecodeOptions options) {
+// On the job's thread; progress reaches the window through queued connections.
+BackgroundThread::Done SideBySideJob::run(const QStringList& checkpoints, const QString& input,
+                                          const QString& reference, DecodeOptions options,
+                                          const std::atomic<bool>& cancelled) {
     try {
+        // Checkpoints no longer compared are let go; the others stay loaded.
+        for (auto it = m_translators.begin(); it != m_translators.end();)
+            it = checkpoints.contains(QString::fromStdString(it->first)) ? std::next(it)
+                                                                         : m_translators.erase(it);
         QVector<Translator*> translators;
         for (const QString& checkpoint : checkpoints) translators.append(&translator(checkpoint));
         const Task task = translators.front()->model().checkpoint.config.task;
@@ -76,17 +61,14 @@ void SideBySideJob::run(const QStringList& checkpoints, const QString& input,
         for (int i = 0; i < translators.size(); ++i) {
             Translator& t = *translators[i];
             t.set_masked_heads({});
-            options.on_step = [this, i, &translators](int step, int maxSteps) {
+            options.on_step = [this, i, &translators, &cancelled](int step, int maxSteps) {
                 Q_EMIT progress(i, int(translators.size()), step, maxSteps);
-                return !m_cancel.load();
+                return !cancelled.load();
             };
             QElapsedTimer clock;
             clock.start();
             const auto decoded = t.translate({source}, options);
-            if (m_cancel) {
-                Q_EMIT cancelled();
-                return;
-            }
+            if (cancelled) return [this] { Q_EMIT this->cancelled(); };
             const LoadedModel& loaded = t.model();
             const ModelOptions& o = loaded.model->options();
             SideBySideOutput out;
@@ -120,12 +102,12 @@ void SideBySideJob::run(const QStringList& checkpoints, const QString& input,
                 const ForcedScore ref =
                     score_output(*translators[i], source, reference.trimmed().toStdString());
                 result.reference.append(ref.total);
-                result.referenceTokens.append(int(ref.token_log_probs.size()));
             }
         }
-        Q_EMIT finished(result);
+        return [this, result] { Q_EMIT finished(result); };
     } catch (const std::exception& e) {
-        Q_EMIT failed(QString::fromStdString(e.what()));
+        const QString message = QString::fromStdString(e.what());
+        return [this, message] { Q_EMIT failed(message); };
     }
 }
 

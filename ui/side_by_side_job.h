@@ -15,9 +15,8 @@
 #include <string>
 
 #include "core/decode/decode_options.h"
+#include "ui/background_thread.h"
 #include "ui/inference_types.h"
-
-class QThread;
 
 namespace tfw {
 
@@ -42,7 +41,6 @@ struct SideBySideResult {
     QVector<QVector<double>> cross;
     // reference[i]: the same for the reference under checkpoint i; empty without one.
     QVector<double> reference;
-    QVector<int> referenceTokens;  // tokens of the reference per checkpoint (its tokenizer)
 };
 
 class SideBySideJob final : public QObject {
@@ -50,32 +48,32 @@ class SideBySideJob final : public QObject {
     Q_DISABLE_COPY_MOVE(SideBySideJob)
 
   public:
+    // Destroying it cancels a job in progress and waits for it.
     explicit SideBySideJob(QObject* parent = nullptr);
-    ~SideBySideJob() override;  // cancels and waits
 
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_thread.isRunning(); }
     // Ignored while a job runs.
     void start(const QStringList& checkpoints, const QString& input, const QString& reference,
                const DecodeOptions& options);
-    void cancel();
+    void cancel() { m_thread.cancel(); }
 
   Q_SIGNALS:
     // Checkpoint `index` of `count` is at decoding step `step` of at most `maxSteps`.
     void progress(int index, int count, int step, int maxSteps);
+    // The job has ended (isRunning() is false again) with a result, a problem or a cancel.
     void finished(const tfw::SideBySideResult& result);
     void failed(const QString& message);
     void cancelled();
-    void idle();  // the thread has ended
 
   private:
-    void run(const QStringList& checkpoints, const QString& input, const QString& reference,
-             DecodeOptions options);
+    BackgroundThread::Done run(const QStringList& checkpoints, const QString& input,
+                               const QString& reference, DecodeOptions options,
+                               const std::atomic<bool>& cancelled);
     Translator& translator(const QString& checkpoint);
 
-    QThread* m_thread = nullptr;
-    std::atomic<bool> m_cancel{false};
     // Used only on the job's thread, one job at a time.
     std::map<std::string, std::unique_ptr<Translator>> m_translators;
+    BackgroundThread m_thread;  // last: it waits for the work before the cache goes
 };
 
 }  // namespace tfw

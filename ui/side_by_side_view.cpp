@@ -164,9 +164,12 @@ SideBySideView::SideBySideView(QWidget* parent)
     connect(m_job, &SideBySideJob::failed, this, [this](const QString& message) {
         m_status = message;
         m_state->setWordWrap(true);
+        updateControls();
     });
-    connect(m_job, &SideBySideJob::cancelled, this, [this] { m_status = tr("Cancelled"); });
-    connect(m_job, &SideBySideJob::idle, this, &SideBySideView::updateControls);
+    connect(m_job, &SideBySideJob::cancelled, this, [this] {
+        m_status = tr("Cancelled");
+        updateControls();
+    });
     connect(m_stack, &QComboBox::currentIndexChanged, this,
             &SideBySideView::rebuildAttentionChoices);
     connect(m_layer, &QSpinBox::valueChanged, this, &SideBySideView::showAttention);
@@ -238,6 +241,7 @@ void SideBySideView::onFinished(const SideBySideResult& result) {
     double seconds = 0;
     for (const SideBySideOutput& out : result.outputs) seconds += out.seconds;
     m_status = tr("Decoded in %1 s").arg(seconds, 0, 'f', 2);
+    updateControls();
     showOutputs();
     showCrossScores();
     rebuildAttentionChoices();
