@@ -9,7 +9,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QPainter>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -24,10 +23,12 @@
 #include "core/compare/metrics_table.h"
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
+#include "ui/canonical_path.h"
 #include "ui/compare_curves.h"
 #include "ui/comparison_table_view.h"
 #include "ui/side_by_side_view.h"
 #include "widgets/chart_style.h"
+#include "widgets/color_swatch.h"
 
 namespace tfw {
 
@@ -43,22 +44,6 @@ namespace {
 
 QString qs(const std::string& text) {
     return QString::fromStdString(text);
-}
-
-QString canonical(const QString& path) {
-    const QString c = QFileInfo(path).canonicalFilePath();
-    return c.isEmpty() ? QDir::cleanPath(path) : c;
-}
-
-QIcon swatch(const QColor& color) {
-    QPixmap pixmap(14, 14);
-    pixmap.fill(Qt::transparent);
-    QPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawEllipse(QRectF(1, 1, 12, 12));
-    return QIcon(pixmap);
 }
 
 QTableWidget* makeTable(QWidget* parent) {
@@ -176,7 +161,7 @@ ComparePane::~ComparePane() {
 // The entry is reserved at once, so items keep the order (and colour) in which they were
 // added, whichever worker finishes first.
 void ComparePane::addItem(const QString& runDirOrCheckpoint) {
-    const QString path = canonical(runDirOrCheckpoint);
+    const QString path = canonicalPath(runDirOrCheckpoint);
     for (const auto& entry : m_entries)
         if (entry->path == path) return;
     auto entry = std::make_unique<Entry>();
@@ -248,7 +233,7 @@ void ComparePane::onLoaded(const QString& path, std::shared_ptr<CompareItem> ite
 }
 
 void ComparePane::removeItem(const QString& runDirOrCheckpoint) {
-    const QString path = canonical(runDirOrCheckpoint);
+    const QString path = canonicalPath(runDirOrCheckpoint);
     const auto it = std::find_if(m_entries.begin(), m_entries.end(),
                                  [&](const auto& entry) { return entry->path == path; });
     if (it == m_entries.end()) return;
@@ -272,7 +257,7 @@ QStringList ComparePane::items() const {
 }
 
 QColor ComparePane::itemColor(const QString& runDirOrCheckpoint) const {
-    const QString path = canonical(runDirOrCheckpoint);
+    const QString path = canonicalPath(runDirOrCheckpoint);
     for (const auto& entry : m_entries)
         if (entry->path == path && entry->loaded) return seriesColor(entry->colorSlot);
     return {};
@@ -336,7 +321,7 @@ void ComparePane::refreshViews() {
         const QString checkpoint = decodableCheckpoint(entry->path, entry->item.is_run);
         if (!checkpoint.isEmpty())
             decodable.append({name, checkpoint, colors.back(), decodeDefaults(entry->item.config)});
-        auto* row = new QListWidgetItem(swatch(colors.back()), name, m_list);
+        auto* row = new QListWidgetItem(colorSwatch(colors.back()), name, m_list);
         row->setData(Qt::UserRole, entry->path);
         row->setToolTip(QDir::toNativeSeparators(entry->path));
     }

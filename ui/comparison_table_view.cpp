@@ -1,27 +1,15 @@
 #include "ui/comparison_table_view.h"
 
 #include <QHeaderView>
-#include <QPainter>
-#include <QPixmap>
 #include <QTableWidget>
 
 #include <algorithm>
 
 #include "core/compare/comparison_table.h"
+#include "widgets/color_swatch.h"
 
 namespace tfw {
 namespace {
-
-QIcon colorSwatch(const QColor& color) {
-    QPixmap pixmap(12, 12);
-    pixmap.fill(Qt::transparent);
-    QPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawRoundedRect(QRectF(0, 0, 12, 12), 3, 3);
-    return QIcon(pixmap);
-}
 
 QTableWidgetItem* item(const QString& text) {
     auto* cell = new QTableWidgetItem(text);

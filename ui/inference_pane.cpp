@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "ui/attention_inspector.h"
+#include "ui/canonical_path.h"
 #include "ui/checkpoint_choices.h"
 #include "ui/decode_options_form.h"
 #include "ui/inference_worker.h"
@@ -27,11 +28,6 @@ namespace tfw {
 namespace {
 
 enum Column { Rank, Output, Score, Normalized, Metric, Count };
-
-QString canonical(const QString& path) {
-    const QString c = QFileInfo(path).canonicalFilePath();
-    return c.isEmpty() ? QDir::cleanPath(path) : c;
-}
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignLeft) {
     auto* cell = new QTableWidgetItem(text);
@@ -235,7 +231,7 @@ void InferencePane::chooseCheckpointFile() {
 }
 
 void InferencePane::openCheckpoint(const QString& path) {
-    const QString target = canonical(path);
+    const QString target = canonicalPath(path);
     selectInList(target);
     if ((m_info.path == target && !m_loading) || (m_loading && m_loadingPath == target)) return;
     m_loading = true;

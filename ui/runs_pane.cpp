@@ -20,6 +20,7 @@
 #include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
+#include "ui/canonical_path.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
 #include "widgets/smoothing_slider.h"
@@ -31,11 +32,6 @@ enum Column { Name, Status, Task, DModel, Layers, Heads, Steps, BestLoss, BestPp
 
 QString qs(const std::string& text) {
     return QString::fromStdString(text);
-}
-
-QString canonical(const QString& dir) {
-    const QString path = QFileInfo(dir).canonicalFilePath();
-    return path.isEmpty() ? QDir::cleanPath(dir) : path;
 }
 
 int configInt(const nlohmann::json& config, const char* section, const char* key) {
@@ -174,7 +170,7 @@ void RunsPane::setRunsRoot(const QString& root) {
 }
 
 void RunsPane::setActiveRun(const QString& runDir) {
-    m_active = runDir.isEmpty() ? QString() : canonical(runDir);
+    m_active = runDir.isEmpty() ? QString() : canonicalPath(runDir);
     updateButtons();
 }
 
@@ -213,7 +209,7 @@ void RunsPane::refresh() {
         const bool validated = status.best_valid_loss > 0;
 
         auto* name = textItem(qs(run.name));
-        name->setData(Qt::UserRole, canonical(qs(run.dir)));
+        name->setData(Qt::UserRole, canonicalPath(qs(run.dir)));
         name->setToolTip(QDir::toNativeSeparators(qs(run.dir)));
         m_table->setItem(row, Name, name);
         auto* state = textItem(qs(status.state));
@@ -238,7 +234,7 @@ void RunsPane::refresh() {
 }
 
 void RunsPane::showRun(const QString& runDir) {
-    const QString dir = canonical(runDir);
+    const QString dir = canonicalPath(runDir);
     for (int row = 0; row < m_table->rowCount(); ++row) {
         if (m_table->item(row, Name)->data(Qt::UserRole).toString() == dir) {
             m_table->selectRow(row);  // onSelectionChanged loads the charts
@@ -292,7 +288,7 @@ void RunsPane::renameSelected() {
                         .arg(dir.dirName(), name));
         return;
     }
-    m_selected = canonical(parent.filePath(name));
+    m_selected = canonicalPath(parent.filePath(name));
     refresh();
 }
 
