@@ -15,6 +15,7 @@
 
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
+#include "tests/core/tiny_checkpoint.h"
 #include "ui/attention_inspector.h"
 #include "ui/decode_options_form.h"
 #include "ui/inference_pane.h"
@@ -29,24 +30,18 @@ namespace {
 
 constexpr int kTimeoutMs = 60000;
 
+// The tiny test run on this test's own files (data defaults), with one more decoder layer
+// so that the grid's layers differ per stack.
 ExperimentConfig tinyRun(Task task) {
-    ExperimentConfig c;
-    c.name = "tiny";
+    ExperimentConfig c = test::tiny_reverse_run();
     c.task = task;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
+    c.data = DataConfig{};
     c.model.encoder_layers = 2;
     c.model.decoder_layers = 3;
-    c.model.ffn_dim = 64;
     c.model.max_positions = 256;
-    c.train.batch_tokens = 400;
     c.train.max_steps = 6;
-    c.train.valid_every = 6;
     c.train.log_every = 2;
     c.train.warmup_steps = 2;
-    c.train.threads = 1;
     return c;
 }
 
