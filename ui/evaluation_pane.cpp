@@ -26,6 +26,7 @@
 
 #include "core/compare/compare_item.h"
 #include "core/eval/evaluation.h"
+#include "ui/canonical_path.h"
 #include "ui/checkpoint_choices.h"
 #include "ui/decode_options_form.h"
 #include "ui/evaluation_job.h"
@@ -397,10 +398,19 @@ void EvaluationPane::refreshSavedResults() {
         m_saved->setEnabled(false);
         return;
     }
-    for (const EvalSummary& result : read_evaluations(runDir))
+    int newestOfThis = -1;  // the newest result of the chosen checkpoint itself
+    for (const EvalSummary& result : read_evaluations(runDir)) {
+        if (canonicalPath(qs(result.checkpoint)) == canonicalPath(checkpoint()))
+            newestOfThis = m_saved->count();
         m_saved->addItem(savedLabel(result), qs(result.file));
+    }
     m_saved->setEnabled(m_saved->count() > 0);
     if (m_saved->count() == 0) m_saved->addItem(tr("none yet"));
+    // Picking a checkpoint that was evaluated before shows its latest result at once.
+    if (newestOfThis >= 0 && canonicalPath(m_resultCheckpoint) != canonicalPath(checkpoint())) {
+        m_saved->setCurrentIndex(newestOfThis);
+        showSaved(newestOfThis);
+    }
 }
 
 void EvaluationPane::showSaved(int index) {

@@ -34,7 +34,7 @@ std::vector<std::string> toStd(const QStringList& list) {
 }
 
 QString swatch(const QColor& color) {
-    return QStringLiteral("<span style='color:%1'>■</span>").arg(color.name());
+    return QStringLiteral("<span style='color:%1'>●</span>").arg(color.name());
 }
 
 int layersOf(const SideBySideOutput& out, AttentionStack stack) {

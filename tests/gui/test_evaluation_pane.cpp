@@ -80,6 +80,12 @@ class TestEvaluationPane final : public QObject {
         QCOMPARE(open.first().at(0).toString(), checkpoint);
         QCOMPARE(open.first().at(1).toString(), table->item(2, 2)->text());
         QCOMPARE(open.first().at(2).toString(), table->item(2, 4)->text());
+
+        // Opened again later, the area shows the checkpoint's latest result straight away.
+        EvaluationPane later;
+        later.setRunsRoot(root.path());
+        QCOMPARE(later.sentenceTable()->rowCount(), 4);
+        QVERIFY(later.summaryText().contains(QStringLiteral("BLEU")));
     }
 
     void decodingFollowsTheExperimentUnlessTheFormIsChosen() {
