@@ -1,42 +1,29 @@
 #include "ui/attention_conversion.h"
 
-#include <ATen/core/Tensor.h>
+#include "core/decode/labelled_attention.h"
 
 namespace tfw {
 namespace {
 
-QString label(const Tokenizer& tokenizer, int id) {
-    if (id == kEosId) return QStringLiteral("</s>");
-    if (id == kBosId) return QStringLiteral("<s>");
-    return QString::fromStdString(tokenizer.piece(id));
-}
-
-QStringList labels(const Tokenizer& tokenizer, const std::vector<int>& ids) {
+QStringList toQt(const std::vector<std::string>& labels) {
     QStringList out;
-    for (int id : ids) out.append(label(tokenizer, id));
+    for (const std::string& label : labels) out.append(QString::fromStdString(label));
     return out;
 }
 
-// [heads, rows, columns] per layer -> maps[layer][head].
-QVector<QVector<AttentionMap>> toMaps(const std::vector<at::Tensor>& layers,
-                                      const QStringList& rowLabels,
-                                      const QStringList& columnLabels) {
+// maps[layer][head], as the heatmap widgets take them.
+QVector<QVector<AttentionMap>> toMaps(const LabelledAttentionStack& stack) {
+    const QStringList rows = toQt(stack.row_labels), columns = toQt(stack.column_labels);
     QVector<QVector<AttentionMap>> maps;
-    for (const at::Tensor& layer : layers) {
-        const at::Tensor t = layer.contiguous();
-        const int heads = static_cast<int>(t.size(0));
-        const int rows = static_cast<int>(t.size(1));
-        const int columns = static_cast<int>(t.size(2));
-        const float* data = t.data_ptr<float>();
+    for (const auto& layer : stack.weights) {
         QVector<AttentionMap> perHead;
-        for (int h = 0; h < heads; ++h) {
+        for (const std::vector<float>& weights : layer) {
             AttentionMap map;
-            map.rows = rows;
-            map.columns = columns;
-            const float* start = data + static_cast<size_t>(h) * rows * columns;
-            map.weights = QVector<float>(start, start + static_cast<size_t>(rows) * columns);
-            map.rowLabels = rowLabels.mid(0, rows);
-            map.columnLabels = columnLabels.mid(0, columns);
+            map.rows = stack.rows;
+            map.columns = stack.columns;
+            map.weights = QVector<float>(weights.begin(), weights.end());
+            map.rowLabels = rows;
+            map.columnLabels = columns;
             perHead.append(map);
         }
         maps.append(perHead);
@@ -46,30 +33,17 @@ QVector<QVector<AttentionMap>> toMaps(const std::vector<at::Tensor>& layers,
 
 }  // namespace
 
+AttentionSet toAttentionSet(const LabelledAttention& attention) {
+    AttentionSet set;
+    set.encoderSelf = toMaps(attention.encoder_self);
+    set.decoderSelf = toMaps(attention.decoder_self);
+    set.cross = toMaps(attention.cross);
+    return set;
+}
+
 AttentionSet toAttentionSet(const Hypothesis& hypothesis, const std::vector<int>& input,
                             const Tokenizer& source, const Tokenizer& target, bool lm) {
-    const AttentionMaps& a = hypothesis.attention;
-    // The last query position produced EOS, or nothing when the length limit came first.
-    const QString last = hypothesis.finished ? QStringLiteral("</s>") : QStringLiteral("…");
-    AttentionSet set;
-    if (lm) {
-        std::vector<int> all = input;
-        all.insert(all.end(), hypothesis.tokens.begin(), hypothesis.tokens.end());
-        const QStringList read = labels(target, all);
-        QStringList produced = read.mid(1);
-        produced.append(last);
-        set.decoderSelf = toMaps(a.decoder_self, produced, read);
-        return set;
-    }
-    const QStringList sourceLabels = labels(source, input);
-    QStringList produced = labels(target, hypothesis.tokens);
-    produced.append(last);
-    QStringList read{QStringLiteral("<s>")};
-    read.append(labels(target, hypothesis.tokens));
-    set.encoderSelf = toMaps(a.encoder_self, sourceLabels, sourceLabels);
-    set.decoderSelf = toMaps(a.decoder_self, produced, read);
-    set.cross = toMaps(a.cross, produced, sourceLabels);
-    return set;
+    return toAttentionSet(label_attention(hypothesis, input, source, target, lm));
 }
 
 }  // namespace tfw

@@ -1,7 +1,6 @@
 #pragma once
-// A hypothesis' attention tensors as labelled Qt maps for the heatmap widgets. Rows are
-// labelled with the token each query position produces (decoder) or reads (encoder),
-// columns with the tokens it looks at.
+// A hypothesis' attention as labelled Qt maps for the heatmap widgets: core's
+// label_attention (core/decode/labelled_attention.h) copied into Qt types.
 
 #include <vector>
 
@@ -10,6 +9,10 @@
 #include "ui/inference_types.h"
 
 namespace tfw {
+
+struct LabelledAttention;
+
+AttentionSet toAttentionSet(const LabelledAttention& attention);
 
 // input: the ids the model read (a source ending in EOS, or a prompt starting with EOS).
 AttentionSet toAttentionSet(const Hypothesis& hypothesis, const std::vector<int>& input,

@@ -166,24 +166,26 @@ void AverageDialog::setRunning(bool running) {
     m_browse->setEnabled(!running);
 }
 
-void AverageDialog::onFinished(const AveragingResult& r) {
+void AverageDialog::onFinished(const AveragingMeasurement& r) {
     setRunning(false);
+    const QString bestPath = QString::fromStdString(r.best_path);
+    const QString averagedPath = QString::fromStdString(r.averaged_path);
     m_results->setHorizontalHeaderLabels(
-        {tr("%1 (step %L2)").arg(QFileInfo(r.bestPath).fileName()).arg(r.bestStep),
+        {tr("%1 (step %L2)").arg(QFileInfo(bestPath).fileName()).arg(r.best_step),
          tr("Average of %1 (steps %L2–%L3)")
              .arg(r.steps.size())
              .arg(r.steps.front())
              .arg(r.steps.back())});
-    const bool averagedBetter = r.averagedLoss < r.bestLoss;
-    m_results->setItem(0, 0, cell(QString::number(r.bestLoss, 'f', 4), !averagedBetter));
-    m_results->setItem(0, 1, cell(QString::number(r.averagedLoss, 'f', 4), averagedBetter));
-    m_results->setItem(1, 0, cell(QString::number(r.bestPerplexity, 'f', 2), !averagedBetter));
-    m_results->setItem(1, 1, cell(QString::number(r.averagedPerplexity, 'f', 2), averagedBetter));
+    const bool averagedBetter = r.averaged_loss < r.best_loss;
+    m_results->setItem(0, 0, cell(QString::number(r.best_loss, 'f', 4), !averagedBetter));
+    m_results->setItem(0, 1, cell(QString::number(r.averaged_loss, 'f', 4), averagedBetter));
+    m_results->setItem(1, 0, cell(QString::number(r.best_perplexity, 'f', 2), !averagedBetter));
+    m_results->setItem(1, 1, cell(QString::number(r.averaged_perplexity, 'f', 2), averagedBetter));
     m_results->show();
     resize(width(), sizeHint().height());
     m_status->setText(tr("Wrote %1. Both checkpoints were added to the Compare tab.")
-                          .arg(QDir::toNativeSeparators(r.averagedPath)));
-    Q_EMIT compareRequested({r.bestPath, r.averagedPath});
+                          .arg(QDir::toNativeSeparators(averagedPath)));
+    Q_EMIT compareRequested({bestPath, averagedPath});
     if (m_closeWhenStopped) QDialog::reject();
 }
 

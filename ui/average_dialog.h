@@ -17,7 +17,7 @@ class QTableWidget;
 namespace tfw {
 
 class AveragingJob;
-struct AveragingResult;
+struct AveragingMeasurement;
 
 class AverageDialog final : public QDialog {
     Q_OBJECT
@@ -42,7 +42,7 @@ class AverageDialog final : public QDialog {
     void reject() override;
 
   private:
-    void onFinished(const AveragingResult& result);
+    void onFinished(const AveragingMeasurement& result);
     void onEnded(const QString& message);
     void updateDefaultOutput();
     void setRunning(bool running);

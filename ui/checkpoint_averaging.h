@@ -1,23 +1,14 @@
 #pragma once
-// Averages a run's last periodic checkpoints on a worker thread, then measures the
-// validation loss of the averaged checkpoint and of the run's best single one, so the
-// two can be shown side by side. Progress is reported and the job can be cancelled.
+// core's average_and_measure on a worker thread: progress in the window's words, Cancel.
 
-#include <QList>
 #include <QObject>
 #include <QString>
 
+#include "core/compare/checkpoint_averaging.h"
+#include "core/io/run_management.h"
 #include "ui/background_thread.h"
 
 namespace tfw {
-
-struct AveragingResult {
-    QString averagedPath, bestPath;
-    QList<qint64> steps;  // of the averaged checkpoints
-    qint64 bestStep = 0;
-    double averagedLoss = 0, averagedPerplexity = 0;
-    double bestLoss = 0, bestPerplexity = 0;
-};
 
 class AveragingJob final : public QObject {
     Q_OBJECT
@@ -35,7 +26,7 @@ class AveragingJob final : public QObject {
   Q_SIGNALS:
     void progress(int percent, const QString& what);
     // The job has ended (isRunning() is false again) with a result, a problem or a cancel.
-    void finished(const tfw::AveragingResult& result);
+    void finished(const tfw::AveragingMeasurement& result);
     void failed(const QString& message);
     void cancelled();
 

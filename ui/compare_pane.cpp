@@ -23,6 +23,7 @@
 #include "core/compare/metrics_table.h"
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_management.h"
 #include "ui/canonical_path.h"
 #include "ui/compare_curves.h"
 #include "ui/comparison_table_view.h"
@@ -61,11 +62,7 @@ QTableWidget* makeTable(QWidget* parent) {
 
 // What "Side by side" decodes for an item: the checkpoint itself, or a run's best (else last).
 QString decodableCheckpoint(const QString& path, bool isRun) {
-    if (!isRun) return path;
-    const RunPaths paths(path.toStdString());
-    for (const std::string& file : {paths.best_checkpoint(), paths.last_checkpoint()})
-        if (QFileInfo::exists(qs(file))) return qs(file);
-    return QString();
+    return isRun ? qs(preferred_checkpoint(path.toStdString())) : path;
 }
 
 // The decoding options of an item's experiment (the defaults where its config is unreadable).

@@ -17,9 +17,12 @@
 
 #include <algorithm>
 
+#include <exception>
+
 #include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
+#include "core/io/run_management.h"
 #include "ui/canonical_path.h"
 #include "ui/problem_message.h"
 #include "ui/run_charts.h"
@@ -274,21 +277,12 @@ void RunsPane::renameSelected() {
                                                QLineEdit::Normal, dir.dirName(), &ok)
                              .trimmed();
     if (!ok || name.isEmpty() || name == dir.dirName()) return;
-    if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) ||
-        name.startsWith(QLatin1Char('.'))) {
-        showProblem(this, tr("Rename run"),
-                    tr("A run name cannot contain slashes or start with a dot."));
+    try {
+        m_selected = canonicalPath(qs(rename_run(m_selected.toStdString(), name.toStdString())));
+    } catch (const std::exception& e) {
+        showProblem(this, tr("Rename run"), qs(e.what()));
         return;
     }
-    QDir parent(dir);
-    parent.cdUp();
-    if (!parent.rename(dir.dirName(), name)) {
-        showProblem(this, tr("Rename run"),
-                    tr("Could not rename %1 to %2 (does a run of that name exist?).")
-                        .arg(dir.dirName(), name));
-        return;
-    }
-    m_selected = canonicalPath(parent.filePath(name));
     refresh();
 }
 
@@ -300,8 +294,11 @@ void RunsPane::deleteSelected() {
         tr("Delete the run %1 with its checkpoints and history?\nThis cannot be undone.").arg(name),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Yes) return;
-    if (!QDir(m_selected).removeRecursively())
-        showProblem(this, tr("Delete run"), tr("Some files of %1 could not be deleted.").arg(name));
+    try {
+        delete_run(m_selected.toStdString());
+    } catch (const std::exception& e) {
+        showProblem(this, tr("Delete run"), qs(e.what()));
+    }
     m_selected.clear();
     m_charts->clear();
     m_details->clear();
@@ -343,11 +340,7 @@ void RunsPane::updateButtons() {
 }
 
 QString RunsPane::inferenceCheckpoint() const {
-    if (m_selected.isEmpty()) return QString();
-    const RunPaths paths(m_selected.toStdString());
-    for (const std::string& path : {paths.best_checkpoint(), paths.last_checkpoint()})
-        if (QFileInfo::exists(qs(path))) return qs(path);
-    return QString();
+    return m_selected.isEmpty() ? QString() : qs(preferred_checkpoint(m_selected.toStdString()));
 }
 
 }  // namespace tfw

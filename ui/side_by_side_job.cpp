@@ -1,12 +1,9 @@
 #include "ui/side_by_side_job.h"
 
-#include <QElapsedTimer>
-
-#include <cmath>
 #include <exception>
 #include <stdexcept>
 
-#include "core/decode/forced_score.h"
+#include "core/compare/side_by_side.h"
 #include "core/decode/translator.h"
 #include "ui/attention_conversion.h"
 
@@ -40,70 +37,49 @@ BackgroundThread::Done SideBySideJob::run(const QStringList& checkpoints, const 
         for (auto it = m_translators.begin(); it != m_translators.end();)
             it = checkpoints.contains(QString::fromStdString(it->first)) ? std::next(it)
                                                                          : m_translators.erase(it);
-        QVector<Translator*> translators;
-        for (const QString& checkpoint : checkpoints) translators.append(&translator(checkpoint));
-        const Task task = translators.front()->model().checkpoint.config.task;
-        const bool lm = task == Task::LanguageModel;
-        for (int i = 1; i < translators.size(); ++i) {
-            const Task other = translators[i]->model().checkpoint.config.task;
-            if (lm != (other == Task::LanguageModel))
-                throw std::invalid_argument(
-                    tr("%1 is a %2 checkpoint and %3 a %4 one: one input cannot be decoded by "
-                       "both (a language model continues a prompt, the others read a source).")
-                        .arg(checkpoints.front(), taskTitle(task), checkpoints[i], taskTitle(other))
-                        .toStdString());
+        std::vector<Translator*> translators;
+        for (const QString& checkpoint : checkpoints)
+            translators.push_back(&translator(checkpoint));
+        if (const auto mixed = mixed_language_models(translators)) {
+            const Task first = translators[mixed->first]->model().checkpoint.config.task;
+            const Task other = translators[mixed->second]->model().checkpoint.config.task;
+            throw std::invalid_argument(
+                tr("%1 is a %2 checkpoint and %3 a %4 one: one input cannot be decoded by "
+                   "both (a language model continues a prompt, the others read a source).")
+                    .arg(checkpoints[int(mixed->first)], taskTitle(first),
+                         checkpoints[int(mixed->second)], taskTitle(other))
+                    .toStdString());
         }
-        const std::string source = input.toStdString();
-        SideBySideResult result;
-        options.attention = true;
-        options.nbest = 1;
-        options.samples = 1;
-        for (int i = 0; i < translators.size(); ++i) {
-            Translator& t = *translators[i];
-            t.set_masked_heads({});
-            options.on_step = [this, i, &translators, &cancelled](int step, int maxSteps) {
-                Q_EMIT progress(i, int(translators.size()), step, maxSteps);
+        const auto decoded = decode_side_by_side(
+            translators, input.toStdString(), reference.toStdString(), options,
+            [this, &cancelled](size_t index, size_t count, int step, int maxSteps) {
+                Q_EMIT progress(int(index), int(count), step, maxSteps);
                 return !cancelled.load();
-            };
-            QElapsedTimer clock;
-            clock.start();
-            const auto decoded = t.translate({source}, options);
-            if (cancelled) return [this] { Q_EMIT this->cancelled(); };
-            const LoadedModel& loaded = t.model();
-            const ModelOptions& o = loaded.model->options();
+            });
+        if (!decoded || cancelled) return [this] { Q_EMIT this->cancelled(); };
+        SideBySideResult result;
+        for (size_t i = 0; i < decoded->outputs.size(); ++i) {
+            const ComparedOutput& core = decoded->outputs[i];
             SideBySideOutput out;
-            out.checkpoint = checkpoints[i];
-            out.task = loaded.checkpoint.config.task;
-            out.encoderLayers = o.is_lm() ? 0 : int(o.encoder_layers);
-            out.decoderLayers = int(o.decoder_layers);
-            out.heads = int(o.heads);
-            out.seconds = clock.nsecsElapsed() / 1e9;
-            if (!decoded.front().empty()) {
-                const TranslationOutput& best = decoded.front().front();
-                out.text = QString::fromStdString(best.text);
-                for (const auto& piece : best.pieces)
-                    out.pieces.append(QString::fromStdString(piece));
-                for (float lp : best.hypothesis.token_log_probs) out.tokenLogProbs.append(lp);
-                out.score = best.hypothesis.score;
-                out.normalized = best.hypothesis.normalized;
-                out.finished = best.hypothesis.finished;
-                out.attention = toAttentionSet(best.hypothesis, t.encode_input(source),
-                                               *loaded.src_tokenizer, *loaded.tgt_tokenizer, lm);
-            }
+            out.checkpoint = checkpoints[int(i)];
+            out.task = core.task;
+            out.encoderLayers = core.encoder_layers;
+            out.decoderLayers = core.decoder_layers;
+            out.heads = core.heads;
+            out.text = QString::fromStdString(core.text);
+            for (const auto& piece : core.pieces) out.pieces.append(QString::fromStdString(piece));
+            out.tokenLogProbs =
+                QVector<double>(core.token_log_probs.begin(), core.token_log_probs.end());
+            out.score = core.score;
+            out.normalized = core.normalized;
+            out.finished = core.finished;
+            out.seconds = core.seconds;
+            out.attention = toAttentionSet(core.attention);
             result.outputs.append(out);
         }
-        // Cross-scores: every checkpoint reads every output (and the reference) as text.
-        for (int i = 0; i < translators.size(); ++i) {
-            QVector<double> row;
-            for (const SideBySideOutput& out : result.outputs)
-                row.append(score_output(*translators[i], source, out.text.toStdString()).total);
-            result.cross.append(row);
-            if (!reference.trimmed().isEmpty()) {
-                const ForcedScore ref =
-                    score_output(*translators[i], source, reference.trimmed().toStdString());
-                result.reference.append(ref.total);
-            }
-        }
+        for (const auto& row : decoded->cross)
+            result.cross.append(QVector<double>(row.begin(), row.end()));
+        result.reference = QVector<double>(decoded->reference.begin(), decoded->reference.end());
         return [this, result] { Q_EMIT finished(result); };
     } catch (const std::exception& e) {
         const QString message = QString::fromStdString(e.what());

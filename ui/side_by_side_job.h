@@ -1,8 +1,7 @@
 #pragma once
-// Decodes one input with several checkpoints and the same decoding options, on a thread of
-// its own: each checkpoint's best output with per-token log-probabilities and attention,
-// and cross-scores (the log-probability each checkpoint gives to every other output and to
-// a reference). Loaded checkpoints are kept for the next request.
+// core's decode_side_by_side on a thread of its own, its result as Qt data: each checkpoint's
+// best output with per-token log-probabilities and attention, and cross-scores. Loaded
+// checkpoints are kept for the next request.
 
 #include <QObject>
 #include <QString>
@@ -22,6 +21,7 @@ namespace tfw {
 
 class Translator;
 
+// core/compare/side_by_side.h's result as the view takes it.
 struct SideBySideOutput {
     QString checkpoint;
     Task task = Task::Translation;

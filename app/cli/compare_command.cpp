@@ -1,14 +1,19 @@
 // tfw compare: runs and checkpoints side by side, their configuration differences and their
 // numbers, as Markdown, CSV or LaTeX.
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/decode_args.h"
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
 #include "core/compare/metrics_table.h"
+#include "core/compare/side_by_side.h"
 #include "core/compare/table_format.h"
+#include "core/decode/translator.h"
+#include "core/io/run_management.h"
 
 namespace tfw::cli {
 namespace {
@@ -26,14 +31,47 @@ std::string heading(TableFormat format, const std::string& title) {
     return "## " + title + "\n\n";
 }
 
+// --decode: one input through every item's checkpoint (a run's best, else last).
+void print_side_by_side(const Args& args, const std::vector<CompareItem>& items,
+                        TableFormat format) {
+    std::vector<std::unique_ptr<Translator>> owned;
+    std::vector<Translator*> translators;
+    std::vector<std::string> names;
+    for (const CompareItem& item : items) {
+        const std::string checkpoint = item.is_run ? preferred_checkpoint(item.path) : item.path;
+        if (checkpoint.empty())
+            throw UsageError(item.path +
+                             " has no checkpoint to decode with (best.tfw or last.tfw)");
+        owned.push_back(std::make_unique<Translator>(load_model(checkpoint, args.get("device"))));
+        translators.push_back(owned.back().get());
+        names.push_back(item.label);
+    }
+    const DecodeOptions options =
+        decode_options_from_args(args, translators.front()->model().checkpoint.config.decode);
+    const auto decoded =
+        decode_side_by_side(translators, args.get("decode"),
+                            args.has("reference") ? args.get("reference") : "", options);
+    std::cout << "\n"
+              << heading(format, "Decoding \"" + args.get("decode") + "\"")
+              << format_table(side_by_side_outputs_table(*decoded, names), format) << "\n"
+              << heading(format, "Cross-scores (log-probability, EOS included)")
+              << format_table(cross_score_table(*decoded, names), format);
+}
+
 int compare(const std::vector<std::string>& argv) {
     Args args("compare",
               "Compares runs and checkpoints: the configuration keys in which they differ, and "
               "their\nsize, training and validation numbers and latest evaluation scores (the "
-              "best value of\neach row in bold).");
+              "best value of\neach row in bold). With --decode, also one input decoded by each "
+              "and\nevery output scored by every checkpoint.");
     args.positionals_rest("RUN_DIR|CHECKPOINT", "run folders or .tfw checkpoints (two or more)")
         .option("format", "FORMAT", "md, csv or latex", "md")
-        .flag("all", "list every configuration key, not only those that differ");
+        .flag("all", "list every configuration key, not only those that differ")
+        .option("decode", "TEXT",
+                "also decode TEXT with every item (a run: its best checkpoint, else last) with "
+                "the first one's decoding settings, and cross-score the outputs")
+        .option("reference", "TEXT", "with --decode: a reference output to score as well");
+    add_decode_options(args);
     if (!args.parse(argv)) return 0;
     TableFormat format;
     try {
@@ -69,6 +107,7 @@ int compare(const std::vector<std::string>& argv) {
                       : format == TableFormat::Latex  ? "% Note: "
                                                       : "Note: ")
                   << note << "\n";
+    if (args.has("decode")) print_side_by_side(args, items, format);
     return 0;
 }
 

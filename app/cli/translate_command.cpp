@@ -1,11 +1,17 @@
-// tfw translate / tfw generate: decode text with a checkpoint.
+// tfw translate / tfw generate: decode text with a checkpoint, optionally with attention heads
+// switched off and the attention of each best output written as JSON.
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
 #include "app/cli/decode_args.h"
 #include "core/config/config_error.h"
 #include "core/data/text_reader.h"
+#include "core/decode/labelled_attention.h"
 #include "core/decode/translator.h"
 
 namespace tfw::cli {
@@ -29,6 +35,64 @@ size_t hypotheses_to_print(const DecodeOptions& options) {
     return static_cast<size_t>(options.sample ? options.samples : options.nbest);
 }
 
+void add_attention_options(Args& args) {
+    args.repeated("mask-head", "STACK:LAYER:HEAD",
+                  "switch a head off while decoding, e.g. cross:3:2 (stack enc, dec or cross; "
+                  "layer and head from 1)")
+        .option("attention", "FILE",
+                "write each input's best output with its attention maps (every stack, layer and "
+                "head, labelled with the tokens) to FILE as JSON");
+}
+
+void apply_head_masks(Translator& translator, const Args& args) {
+    std::vector<HeadSelection> heads;
+    try {
+        for (const std::string& text : args.all("mask-head"))
+            heads.push_back(parse_head_selection(text));
+        translator.set_masked_heads(heads);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--mask-head: ") + e.what());
+    }
+}
+
+// [{"input", "output", "pieces", "score", "finished", "masked_heads", "attention"}, ...]
+void write_attention(const std::string& path, Translator& translator,
+                     const std::vector<std::string>& inputs,
+                     const std::vector<std::vector<TranslationOutput>>& outputs,
+                     const std::vector<std::string>& masked) {
+    const LoadedModel& model = translator.model();
+    nlohmann::json all = nlohmann::json::array();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        nlohmann::json entry = {{"input", inputs[i]}, {"masked_heads", masked}};
+        if (!outputs[i].empty()) {
+            const TranslationOutput& best = outputs[i].front();
+            entry["output"] = best.text;
+            entry["pieces"] = best.pieces;
+            entry["score"] = best.hypothesis.score;
+            entry["finished"] = best.hypothesis.finished;
+            entry["attention"] = to_json(label_attention(
+                best.hypothesis, translator.encode_input(inputs[i]), *model.src_tokenizer,
+                *model.tgt_tokenizer, model.checkpoint.config.is_lm()));
+        }
+        all.push_back(std::move(entry));
+    }
+    std::ofstream out(path);
+    out << all.dump() << "\n";
+    if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+// Decodes the inputs as the arguments say and writes --attention if asked.
+std::vector<std::vector<TranslationOutput>> decode(Translator& translator, const Args& args,
+                                                   const std::vector<std::string>& inputs,
+                                                   DecodeOptions options) {
+    apply_head_masks(translator, args);
+    options.attention = args.has("attention");
+    const auto outputs = translator.translate(inputs, options);
+    if (args.has("attention"))
+        write_attention(args.get("attention"), translator, inputs, outputs, args.all("mask-head"));
+    return outputs;
+}
+
 int translate(const std::vector<std::string>& argv) {
     Args args("translate",
               "Reads source lines on standard input (or --input) and writes one output line per "
@@ -36,6 +100,7 @@ int translate(const std::vector<std::string>& argv) {
     args.option("checkpoint", "FILE", "a .tfw checkpoint")
         .option("input", "FILE", "read inputs from FILE");
     add_decode_options(args);
+    add_attention_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
     const ExperimentConfig& config = translator.model().checkpoint.config;
@@ -50,7 +115,7 @@ int translate(const std::vector<std::string>& argv) {
         for (std::string line; std::getline(std::cin, line);) lines.push_back(line);
     }
     const size_t nbest = hypotheses_to_print(options);
-    const auto outputs = translator.translate(lines, options);
+    const auto outputs = decode(translator, args, lines, options);
     for (const auto& per_input : outputs) print_outputs(per_input, nbest, nbest > 1);
     return 0;
 }
@@ -62,11 +127,12 @@ int generate(const std::vector<std::string>& argv) {
     args.option("checkpoint", "FILE", "a .tfw checkpoint")
         .option("prompt", "TEXT", "the text to continue");
     add_decode_options(args);
+    add_attention_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
     const DecodeOptions options =
         decode_options_from_args(args, translator.model().checkpoint.config.decode);
-    const auto outputs = translator.translate({args.get("prompt")}, options);
+    const auto outputs = decode(translator, args, {args.get("prompt")}, options);
     const size_t nbest = hypotheses_to_print(options);
     print_outputs(outputs[0], nbest, nbest > 1);
     return 0;

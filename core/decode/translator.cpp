@@ -44,10 +44,11 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
     };
     for (const auto& h : heads)
         if (h.layer < 0 || h.layer >= layers_of(h.stack) || h.head < 0 || h.head >= o.heads)
-            throw std::invalid_argument(
-                "no " + stack_name(h.stack) + " head " + std::to_string(h.head) + " in layer " +
-                std::to_string(h.layer) + " (the model has " + std::to_string(layers_of(h.stack)) +
-                " such layers of " + std::to_string(o.heads) + " heads)");
+            throw std::invalid_argument("no " + stack_name(h.stack) + " head " +
+                                        std::to_string(h.head + 1) + " in layer " +
+                                        std::to_string(h.layer + 1) + " (the model has " +
+                                        std::to_string(layers_of(h.stack)) + " such layers of " +
+                                        std::to_string(o.heads) + " heads, counted from 1)");
     const auto device = model.parameters().front().device();
     for (AttentionStack stack :
          {AttentionStack::EncoderSelf, AttentionStack::DecoderSelf, AttentionStack::Cross}) {
@@ -62,10 +63,6 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
         }
     }
     masked_heads_ = heads;
-}
-
-std::vector<std::string> Translator::input_pieces(const std::string& input) const {
-    return model_.src_tokenizer->pieces(input);
 }
 
 std::vector<std::vector<TranslationOutput>> Translator::translate(

@@ -7,20 +7,11 @@
 #include <vector>
 
 #include "core/decode/decode_options.h"
+#include "core/decode/head_selection.h"
 #include "core/decode/hypothesis.h"
 #include "core/io/model_io.h"
 
 namespace tfw {
-
-// One attention head: layer and head count from 0.
-struct HeadSelection {
-    AttentionStack stack = AttentionStack::EncoderSelf;
-    int layer = 0;
-    int head = 0;
-    bool operator==(const HeadSelection& o) const {
-        return stack == o.stack && layer == o.layer && head == o.head;
-    }
-};
 
 struct TranslationOutput {
     std::string text;                 // detokenized
@@ -45,7 +36,6 @@ class Translator {
     void set_masked_heads(const std::vector<HeadSelection>& heads);
     const std::vector<HeadSelection>& masked_heads() const { return masked_heads_; }
 
-    std::vector<std::string> input_pieces(const std::string& input) const;
     std::vector<int> encode_input(const std::string& input) const;  // EOS added for seq2seq
     const LoadedModel& model() const { return model_; }
     LoadedModel& model() { return model_; }

@@ -1,14 +1,20 @@
 // Checkpoint averaging: the mean of the weights, refusal of checkpoints that do not fit
-// together, the run's periodic checkpoints, and `tfw average`.
+// together, the run's periodic checkpoints, measuring an average against the best checkpoint,
+// and `tfw average` (with --measure).
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "tests/core/test_support.h"
 
+#include "core/compare/checkpoint_averaging.h"
+#include "core/compare/validation_loss.h"
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
@@ -165,6 +171,44 @@ class TestCheckpointAverage : public QObject {
         const test::CliRun help = test::run_tfw({"average", "--help"});
         QCOMPARE(help.exit_code, 0);
         QVERIFY(contains(help.out, "usage: tfw average") && contains(help.out, "--last N"));
+    }
+
+    void measuresTheAverageAgainstTheBestCheckpoint() {
+        std::vector<int> percents;
+        const auto measured = average_and_measure(m_run, 2, path("measured.tfw"),
+                                                  [&](int percent, AveragingStage, size_t, size_t) {
+                                                      percents.push_back(percent);
+                                                      return true;
+                                                  });
+        QVERIFY(measured.has_value());
+        QCOMPARE(measured->steps, (std::vector<int64_t>{8, 12}));
+        QCOMPARE(measured->best_path, RunPaths(m_run).best_checkpoint());
+        QVERIFY(measured->averaged_loss > 0 && measured->best_loss > 0);
+        QVERIFY(qAbs(measured->averaged_perplexity - std::exp(measured->averaged_loss)) <
+                1e-6 * measured->averaged_perplexity);
+        QVERIFY(std::is_sorted(percents.begin(), percents.end()) && percents.back() >= 85);
+        // The best checkpoint's loss is the validation loss measured for it on its own.
+        LoadedModel best = load_model(measured->best_path);
+        const ReferenceLoss direct =
+            validation_loss(best, validation_split(best.checkpoint.config));
+        QCOMPARE(measured->best_loss, direct.loss());
+
+        const test::CliRun cli =
+            test::run_tfw({"average", "--run", QString::fromStdString(m_run), "--last", "2",
+                           "--measure", "--out", QString::fromStdString(path("cli-measured.tfw"))});
+        QVERIFY2(cli.exit_code == 0, cli.err.c_str());
+        QVERIFY2(contains(cli.out, "average of steps 8-12"), cli.out.c_str());
+        char loss[32];
+        std::snprintf(loss, sizeof loss, "%.4f", measured->averaged_loss);
+        QVERIFY2(contains(cli.out, loss), cli.out.c_str());
+    }
+
+    void measuringCanBeCancelled() {
+        const auto measured = average_and_measure(
+            m_run, 2, path("cancelled.tfw"), [](int, AveragingStage stage, size_t, size_t) {
+                return stage != AveragingStage::MeasuringAverage;
+            });
+        QVERIFY(!measured.has_value());
     }
 
     void cliRefusesMismatchedCheckpoints() {

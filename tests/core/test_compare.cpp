@@ -1,9 +1,11 @@
 // Comparing runs and checkpoints: the configuration diff, the summary numbers of a
-// hand-written history and evaluations, the table formats, and `tfw compare`.
+// hand-written history and evaluations, the table formats, one input decoded side by side
+// with cross-scores, and `tfw compare` (with --decode).
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -14,8 +16,10 @@
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
 #include "core/compare/metrics_table.h"
+#include "core/compare/side_by_side.h"
 #include "core/compare/table_format.h"
 #include "core/config/config_io.h"
+#include "core/decode/translator.h"
 #include "core/io/checkpoint.h"
 
 using namespace tfw;
@@ -290,6 +294,63 @@ class TestCompare : public QObject {
         QVERIFY2(latex.exit_code == 0, latex.err.c_str());
         QVERIFY2(contains(latex.out, "valid loss best at step"), latex.out.c_str());
         QVERIFY2(contains(latex.out, "\\begin{tabular}"), latex.out.c_str());
+    }
+
+    void decodesSideBySideAndCrossScores() {
+        QTemporaryDir dir;
+        const std::string a = dir.filePath("a.tfw").toStdString();
+        const std::string b = dir.filePath("b.tfw").toStdString();
+        test::write_tiny_checkpoint(Task::Translation, a, 5);
+        test::write_tiny_checkpoint(Task::Translation, b, 6);
+        Translator ta(load_model(a)), tb(load_model(b));
+        tb.set_masked_heads({{AttentionStack::Cross, 0, 0}});  // switched back on for the job
+        DecodeOptions options = decode_options_from(ta.model().checkpoint.config.decode);
+        options.beam = 3;
+        int steps = 0;
+        const auto decoded = decode_side_by_side({&ta, &tb}, "a b c", " c b a ", options,
+                                                 [&](size_t index, size_t count, int, int) {
+                                                     ++steps;
+                                                     return index < count;
+                                                 });
+        QVERIFY(decoded.has_value() && steps > 0);
+        QCOMPARE(decoded->outputs.size(), size_t(2));
+        QVERIFY(tb.masked_heads().empty());
+        QCOMPARE(decoded->cross.size(), size_t(2));
+        QCOMPARE(decoded->reference.size(), size_t(2));
+        for (size_t i = 0; i < 2; ++i) {
+            // A checkpoint scoring its own output gives the search score; an output cut at the
+            // length limit is also charged the EOS the search never reached.
+            const ComparedOutput& out = decoded->outputs[i];
+            if (out.finished)
+                QVERIFY(std::abs(decoded->cross[i][i] - out.score) < 1e-4);
+            else
+                QVERIFY(decoded->cross[i][i] < out.score);
+            QVERIFY(!decoded->outputs[i].attention.cross.empty());
+        }
+        const ComparisonTable cross = cross_score_table(*decoded, {"a", "b"});
+        QCOMPARE(cross.columns, (std::vector<std::string>{"a", "b", "reference"}));
+        QCOMPARE(cross.rows[1].values[2], decoded->reference[1]);
+
+        const auto cancelled = decode_side_by_side({&ta, &tb}, "a b c", "", options,
+                                                   [](size_t, size_t, int, int) { return false; });
+        QVERIFY(!cancelled.has_value());
+
+        const std::string lm = dir.filePath("lm.tfw").toStdString();
+        test::write_tiny_checkpoint(Task::LanguageModel, lm);
+        Translator tl(load_model(lm));
+        QVERIFY(mixed_language_models({&ta, &tl}).has_value());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 decode_side_by_side({&ta, &tl}, "a b", "", options));
+
+        const test::CliRun cli =
+            test::run_tfw({"compare", dir.filePath("a.tfw"), dir.filePath("b.tfw"), "--decode",
+                           "a b c", "--reference", "c b a", "--beam", "3"});
+        QVERIFY2(cli.exit_code == 0, cli.err.c_str());
+        QVERIFY2(contains(cli.out, "## Cross-scores") && contains(cli.out, "| reference"),
+                 cli.out.c_str());
+        char own[32];
+        std::snprintf(own, sizeof own, "%.3f", decoded->cross[0][0]);
+        QVERIFY2(contains(cli.out, own), cli.out.c_str());
     }
 
     void cliRefusesBadInput() {

@@ -1,17 +1,21 @@
-// `tfw eval`, `tfw translate` and `tfw bench decode` on tiny checkpoints written here: the
-// JSON they print, and a clear message with a non-zero exit for bad input.
+// `tfw eval`, `tfw translate` (with --attention and --mask-head) and `tfw bench decode` on tiny
+// checkpoints written here: the JSON they print, and a clear message with a non-zero exit for
+// bad input.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <ATen/ATen.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/core/test_support.h"
+
+#include "core/decode/translator.h"
 
 using namespace tfw;
 using nlohmann::json;
@@ -160,6 +164,90 @@ class TestDecodeCli : public QObject {
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         QCOMPARE(std::count(run.out.begin(), run.out.end(), '\n'), 6L);
         QCOMPARE(std::count(run.out.begin(), run.out.end(), '\t'), 6L);
+    }
+
+    void translateWritesLabelledAttention() {
+        const QString input = write("one.txt", "a b c\n");
+        const QString file = m_dir.filePath("attention.json");
+        const CliRun run = run_tfw({"translate", "--checkpoint", m_translation, "--input", input,
+                                    "--max-len-b", "4", "--attention", file});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        std::ifstream in(file.toStdString());
+        const json all = json::parse(in);
+        QCOMPARE(all.size(), size_t(1));
+        const json& entry = all[0];
+        QCOMPARE(entry["input"].get<std::string>(), std::string("a b c"));
+        const size_t produced = entry["pieces"].size() + 1;  // then EOS, or the cut
+        for (const char* stack : {"encoder_self", "decoder_self", "cross"}) {
+            const json& s = entry["attention"][stack];
+            QCOMPARE(s["layers"].size(), size_t(2));     // the tiny model's layers
+            QCOMPARE(s["layers"][0].size(), size_t(4));  // and heads
+            const size_t rows = std::string(stack) == "encoder_self" ? 4 : produced;
+            QCOMPARE(s["rows"].size(), rows);
+            const auto weights = s["layers"][1][3].get<std::vector<float>>();
+            QCOMPARE(weights.size(), rows * s["columns"].size());
+            float first_row = 0;
+            for (size_t c = 0; c < s["columns"].size(); ++c) first_row += weights[c];
+            QVERIFY2(std::abs(first_row - 1.0f) < 1e-4, stack);
+        }
+        QCOMPARE(entry["attention"]["cross"]["columns"].back().get<std::string>(),
+                 std::string("</s>"));
+
+        const QString lm_file = m_dir.filePath("lm-attention.json");
+        const CliRun lm = run_tfw({"generate", "--checkpoint", m_lm, "--prompt", "a b",
+                                   "--max-len-b", "3", "--attention", lm_file});
+        QVERIFY2(lm.exit_code == 0, lm.err.c_str());
+        std::ifstream lm_in(lm_file.toStdString());
+        const json lm_attention = json::parse(lm_in)[0]["attention"];
+        QCOMPARE(lm_attention.size(), size_t(1));  // a language model has decoder self-attention
+        QVERIFY(lm_attention.contains("decoder_self"));
+    }
+
+    void translateMasksHeadsAsTheTranslatorDoes() {
+        const QString input = write("two.txt", "a b c d\n");
+        const QString file = m_dir.filePath("masked.json");
+        const CliRun run =
+            run_tfw({"translate", "--checkpoint", m_translation, "--input", input, "--mask-head",
+                     "cross:2:3", "--mask-head", "enc:1:1", "--attention", file});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        std::ifstream in(file.toStdString());
+        const json entry = json::parse(in)[0];
+        QCOMPARE(entry["masked_heads"].size(), size_t(2));
+
+        Translator translator(load_model(m_translation.toStdString()));
+        DecodeOptions options = decode_options_from(translator.model().checkpoint.config.decode);
+        const double unmasked = translator.translate({"a b c d"}, options)[0][0].hypothesis.score;
+        translator.set_masked_heads(
+            {{AttentionStack::Cross, 1, 2}, {AttentionStack::EncoderSelf, 0, 0}});
+        const auto masked = translator.translate({"a b c d"}, options)[0][0];
+        QCOMPARE(entry["output"].get<std::string>(), masked.text);
+        QVERIFY(std::abs(entry["score"].get<double>() - masked.hypothesis.score) < 1e-4);
+        QVERIFY(std::abs(masked.hypothesis.score - unmasked) > 1e-6);  // the heads mattered
+    }
+
+    void badHeadsAreNamed_data() {
+        QTest::addColumn<QString>("head");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("form") << "cross:2"
+                              << "STACK:LAYER:HEAD";
+        QTest::newRow("stack") << "ffn:1:1"
+                               << "names no stack";
+        QTest::newRow("from 1") << "cross:0:1"
+                                << "a number from 1";
+        QTest::newRow("layer") << "cross:3:1"
+                               << "no cross-attention head 1 in layer 3";
+        QTest::newRow("head") << "dec:1:5"
+                              << "no decoder self-attention head 5 in layer 1";
+    }
+
+    void badHeadsAreNamed() {
+        QFETCH(QString, head);
+        QFETCH(QString, message);
+        const QString input = write("three.txt", "a b\n");
+        const CliRun run = run_tfw(
+            {"translate", "--checkpoint", m_translation, "--input", input, "--mask-head", head});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(contains(run.err, message.toStdString()), run.err.c_str());
     }
 
     void benchDecodePrintsThroughput() {
