@@ -246,6 +246,40 @@ class TestEvaluation : public QObject {
         }
     }
 
+    // A summarization result as earlier versions wrote it (here with two of the ROUGE keys).
+    void savedFilesOfEarlierVersionsLoad() {
+        const std::string path = m_dir.filePath("earlier.json").toStdString();
+        std::ofstream(path) << R"({"checkpoint":"/r/checkpoints/best.tfw","checkpoint_step":7,)"
+                               R"("split":"test","created_at":"2026-11-01T10:00:00Z",)"
+                               R"("task":"summarization","sentences":1,"loss":2.0,)"
+                               R"("perplexity":7.38905609893065,"tokens":10,)"
+                               R"("rouge1":{"precision":0.5,"recall":0.25,"fmeasure":0.375},)"
+                               R"("rougeL":{"precision":0.5,"recall":0.5,"fmeasure":0.5},)"
+                               R"("decode":{"beam":4,"lenpen":0.6,"sample":false},)"
+                               R"("seconds":1.5,"sentence_metric":"ROUGE-L F1","per_sentence":)"
+                               R"([{"index":0,"source":"s","reference":"r","hypothesis":"h",)"
+                               R"("score":null}]})";
+        const Evaluation e = read_evaluation(path);
+        QCOMPARE(e.file, path);
+        QCOMPARE(e.task, Task::Summarization);
+        QCOMPARE(e.checkpoint_step, int64_t(7));
+        QCOMPARE(e.metrics.size(), size_t(2));
+        QCOMPARE(e.metric("rouge1")->value, 37.5);
+        QCOMPARE(e.metric("rougeL")->value, 50.0);
+        QVERIFY(!e.metric("rouge2"));
+        QCOMPARE(e.loss.perplexity(), std::exp(2.0));
+        QCOMPARE(e.decode.beam, 4);
+        QCOMPARE(e.sentence_metric, std::string("ROUGE-L F1"));
+        QVERIFY(e.higher_is_better);
+        QCOMPARE(e.sentences.size(), size_t(1));
+        QCOMPARE(e.sentences[0].hypothesis, std::string("h"));
+        QVERIFY(std::isnan(e.sentences[0].score));  // NaN is saved as null
+
+        const std::string other = m_dir.filePath("not-an-evaluation.json").toStdString();
+        std::ofstream(other) << "[1, 2]";
+        QVERIFY_EXCEPTION_THROWN(read_evaluation(other), EvaluationFileError);
+    }
+
     void splitsComeFromTheExperiment() {
         ExperimentConfig config = test::tiny_model_config(Task::Translation);
         config.data.synthetic = Synthetic::Reverse;
