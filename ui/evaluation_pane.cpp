@@ -19,13 +19,13 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
-#include "core/compare/compare_item.h"
 #include "core/eval/evaluation.h"
+#include "core/eval/evaluation_reader.h"
+#include "core/metrics/metric_registry.h"
 #include "ui/canonical_path.h"
 #include "ui/checkpoint_choices.h"
 #include "ui/decode_options_form.h"
@@ -67,31 +67,31 @@ class NumberItem final : public QTableWidgetItem {
     double m_value;
 };
 
-double numberAt(const nlohmann::json& j, const char* key, const char* inner = nullptr) {
-    const auto it = j.find(key);
-    if (it == j.end()) return std::nan("");
-    const nlohmann::json& v = inner ? it->value(inner, nlohmann::json()) : *it;
-    return v.is_number() ? v.get<double>() : std::nan("");
-}
-
 QString formatSeconds(double seconds) {
     const int s = int(std::lround(seconds));
     return s < 60 ? QStringLiteral("%1 s").arg(s)
                   : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
+// The metric whose per-sentence score the result has (BLEU, ROUGE-L): the one to name it by.
+const MetricInfo* headlineMetric(const Evaluation& result) {
+    for (const MetricInfo& metric : metric_registry())
+        if (metric.sentence && result.metric(metric.key)) return &metric;
+    return nullptr;
+}
+
 // One line per saved result: "2026-11-22 06:12 · best · test · BLEU 38.29".
-QString savedLabel(const EvalSummary& result) {
+QString savedLabel(const Evaluation& result) {
     const QDateTime time = QDateTime::fromString(qs(result.created_at), Qt::ISODate);
     QString label = time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
                     QStringLiteral(" · ") + QFileInfo(qs(result.checkpoint)).completeBaseName() +
                     QStringLiteral(" · ") + qs(result.split);
-    if (std::isfinite(result.bleu))
-        label += QStringLiteral(" · BLEU %1").arg(result.bleu, 0, 'f', 2);
-    else if (std::isfinite(result.rouge_l))
-        label += QStringLiteral(" · ROUGE-L %1").arg(100 * result.rouge_l, 0, 'f', 2);
-    else if (std::isfinite(result.perplexity))
-        label += QStringLiteral(" · ppl %1").arg(result.perplexity, 0, 'f', 2);
+    const MetricInfo* headline = headlineMetric(result);
+    const double value = headline ? result.metric(headline->key)->value : std::nan("");
+    if (std::isfinite(value))
+        label += QStringLiteral(" · %1 %2").arg(qs(headline->name)).arg(value, 0, 'f', 2);
+    else if (std::isfinite(result.loss.perplexity()))
+        label += QStringLiteral(" · ppl %1").arg(result.loss.perplexity(), 0, 'f', 2);
     return label;
 }
 
@@ -372,9 +372,8 @@ void EvaluationPane::onProgress(qint64 done, qint64 total) {
 }
 
 void EvaluationPane::onFinished(const QByteArray& json, const QString& savedPath) {
-    const nlohmann::json result = nlohmann::json::parse(json.toStdString(), nullptr, false);
     m_state->setText(tr("Done"));
-    showResult(result, savedPath);
+    showResult(evaluation_from_json(nlohmann::json::parse(json.toStdString())), savedPath);
     if (!savedPath.isEmpty()) {
         const QString runDir = QFileInfo(QFileInfo(savedPath).absolutePath()).absolutePath();
         refreshSavedResults();
@@ -399,7 +398,7 @@ void EvaluationPane::refreshSavedResults() {
         return;
     }
     int newestOfThis = -1;  // the newest result of the chosen checkpoint itself
-    for (const EvalSummary& result : read_evaluations(runDir)) {
+    for (const Evaluation& result : read_evaluations(runDir)) {
         if (canonicalPath(qs(result.checkpoint)) == canonicalPath(checkpoint()))
             newestOfThis = m_saved->count();
         m_saved->addItem(savedLabel(result), qs(result.file));
@@ -416,19 +415,17 @@ void EvaluationPane::refreshSavedResults() {
 void EvaluationPane::showSaved(int index) {
     const QString path = m_saved->itemData(index).toString();
     if (path.isEmpty()) return;
-    std::ifstream in(path.toStdString());
-    const nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
-    if (!result.is_object()) {
+    try {
+        showResult(read_evaluation(path.toStdString()), path);
+    } catch (const EvaluationFileError&) {
         showProblem(this, tr("Cannot show the result"),
                     tr("%1 is not a readable result.").arg(path));
-        return;
     }
-    showResult(result, path);
 }
 
-void EvaluationPane::showResult(const nlohmann::json& result, const QString& savedPath) {
-    m_resultCheckpoint = qs(result.value("checkpoint", std::string()));
-    const bool lm = result.value("task", std::string()) == "lm";
+void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {
+    m_resultCheckpoint = qs(result.checkpoint);
+    const bool lm = result.task == Task::LanguageModel;
     QStringList scores;
     auto metric = [&](const QString& name, double value, const std::string& signature) {
         QString text = QStringLiteral("<b>%1 %2</b>").arg(name).arg(value, 0, 'f', 2);
@@ -437,54 +434,43 @@ void EvaluationPane::showResult(const nlohmann::json& result, const QString& sav
                         .arg(qs(signature).toHtmlEscaped());
         scores << text;
     };
-    if (result.contains("bleu"))
-        metric(QStringLiteral("BLEU"), numberAt(result, "bleu", "score"),
-               result["bleu"].value("signature", std::string()));
-    if (result.contains("chrf"))
-        metric(QStringLiteral("chrF"), numberAt(result, "chrf", "score"),
-               result["chrf"].value("signature", std::string()));
-    for (const char* key : {"rouge1", "rouge2", "rougeL", "rougeLsum"})
-        if (result.contains(key))
-            metric(qs(key).replace(QStringLiteral("rouge"), QStringLiteral("ROUGE-")),
-                   100 * numberAt(result, key, "fmeasure"), {});
-    metric(lm ? tr("perplexity") : tr("reference perplexity"), numberAt(result, "perplexity"), {});
+    for (const MetricInfo& info : metric_registry())
+        if (const MetricScore* score = result.metric(info.key))
+            metric(qs(info.name), score->value, score->signature);
+    metric(lm ? tr("perplexity") : tr("reference perplexity"), result.loss.perplexity(), {});
     QString summary = scores.join(QStringLiteral(" &nbsp;·&nbsp; "));
     summary += QStringLiteral("<br>") +
                tr("%1 sentences of %2 (%3) with %4 in %5")
-                   .arg(result.value("sentences", 0))
+                   .arg(result.sentences.size())
                    .arg(QFileInfo(m_resultCheckpoint).completeBaseName().toHtmlEscaped())
-                   .arg(qs(result.value("split", std::string())).toHtmlEscaped())
-                   .arg(lm ? tr("teacher forcing")
-                           : tr("beam %1").arg(result.value("/decode/beam"_json_pointer, 1)))
-                   .arg(formatSeconds(numberAt(result, "seconds")));
+                   .arg(qs(result.split).toHtmlEscaped())
+                   .arg(lm ? tr("teacher forcing") : tr("beam %1").arg(result.decode.beam))
+                   .arg(formatSeconds(result.seconds));
     if (!savedPath.isEmpty())
         summary +=
             QStringLiteral("<br><span style='color:gray'>%1</span>")
                 .arg(tr("Kept in %1").arg(QDir::toNativeSeparators(savedPath)).toHtmlEscaped());
     m_summary->setText(summary);
 
-    const QString metricName = qs(result.value("sentence_metric", std::string("score")));
+    const QString metricName =
+        result.sentence_metric.empty() ? tr("score") : qs(result.sentence_metric);
     m_table->setHorizontalHeaderItem(Score, new QTableWidgetItem(metricName));
     m_table->setColumnHidden(Output, lm);
     m_table->setColumnHidden(Reference, lm);
     m_table->setSortingEnabled(false);
-    const nlohmann::json& rows =
-        result.contains("per_sentence") ? result["per_sentence"] : nlohmann::json::array();
-    m_table->setRowCount(int(rows.size()));
-    for (int r = 0; r < int(rows.size()); ++r) {
-        const nlohmann::json& row = rows[size_t(r)];
-        m_table->setItem(r, Line, new NumberItem(row.value("index", 0) + 1, 0));
-        m_table->setItem(
-            r, Score,
-            new NumberItem(row["score"].is_number() ? row["score"].get<double>() : std::nan(""),
-                           2));
-        m_table->setItem(r, Source, textItem(qs(row.value("source", std::string()))));
-        m_table->setItem(r, Output, textItem(qs(row.value("hypothesis", std::string()))));
-        m_table->setItem(r, Reference, textItem(qs(row.value("reference", std::string()))));
+    m_table->setRowCount(int(result.sentences.size()));
+    for (int r = 0; r < int(result.sentences.size()); ++r) {
+        const SentenceResult& row = result.sentences[size_t(r)];
+        m_table->setItem(r, Line, new NumberItem(double(row.index + 1), 0));
+        m_table->setItem(r, Score, new NumberItem(row.score, 2));
+        m_table->setItem(r, Source, textItem(qs(row.source)));
+        m_table->setItem(r, Output, textItem(qs(row.hypothesis)));
+        m_table->setItem(r, Reference, textItem(qs(row.reference)));
     }
     m_table->setSortingEnabled(true);
     // Worst first: the lowest score, or the highest perplexity.
-    m_table->sortByColumn(Score, lm ? Qt::DescendingOrder : Qt::AscendingOrder);
+    m_table->sortByColumn(Score,
+                          result.higher_is_better ? Qt::AscendingOrder : Qt::DescendingOrder);
 }
 
 void EvaluationPane::openRow(int row) {

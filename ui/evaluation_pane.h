@@ -6,8 +6,6 @@
 
 #include <QWidget>
 
-#include <nlohmann/json_fwd.hpp>
-
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -21,6 +19,7 @@ namespace tfw {
 
 class DecodeOptionsForm;
 class EvaluationJob;
+struct Evaluation;
 
 class EvaluationPane final : public QWidget {
     Q_OBJECT
@@ -66,7 +65,7 @@ class EvaluationPane final : public QWidget {
     void onFinished(const QByteArray& json, const QString& savedPath);
     void onFailed(const QString& message);
     void showSaved(int index);
-    void showResult(const nlohmann::json& result, const QString& savedPath);
+    void showResult(const Evaluation& result, const QString& savedPath);
     void openRow(int row);
 
     QString m_root;

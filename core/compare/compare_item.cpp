@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/config/config_io.h"
+#include "core/eval/evaluation_reader.h"
 #include "core/io/checkpoint.h"
 
 namespace fs = std::filesystem;
@@ -14,17 +15,6 @@ namespace tfw {
 namespace {
 
 using json = nlohmann::json;
-
-double number_at(const json& j, const char* key) {
-    const auto it = j.find(key);
-    if (it == j.end()) return std::nan("");
-    if (it->is_number()) return it->get<double>();
-    if (it->is_object() && it->contains("score") && (*it)["score"].is_number())
-        return (*it)["score"].get<double>();
-    if (it->is_object() && it->contains("fmeasure") && (*it)["fmeasure"].is_number())
-        return (*it)["fmeasure"].get<double>();
-    return std::nan("");
-}
 
 std::vector<ValuePoint> series(const RunHistory& history, double ValidationReport::*field) {
     std::vector<ValuePoint> points;
@@ -132,33 +122,6 @@ SeriesSummary summarize(const std::vector<ValuePoint>& points, bool lower_is_bet
         s.last = p.value;
     }
     return s;
-}
-
-std::vector<EvalSummary> read_evaluations(const std::string& run_dir) {
-    std::vector<EvalSummary> evals;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(fs::path(run_dir) / "evals", ec)) {
-        if (entry.path().extension() != ".json") continue;
-        std::ifstream in(entry.path());
-        const json j = json::parse(in, nullptr, false);
-        if (j.is_discarded() || !j.is_object()) continue;  // being written, or not ours
-        EvalSummary e;
-        e.file = entry.path().string();
-        e.checkpoint = j.value("checkpoint", "");
-        e.checkpoint_step = j.value("checkpoint_step", int64_t(0));
-        e.split = j.value("split", "");
-        e.created_at = j.value("created_at", "");
-        e.task = j.value("task", "");
-        e.bleu = number_at(j, "bleu");
-        e.chrf = number_at(j, "chrf");
-        e.rouge_l = number_at(j, "rougeL");
-        e.perplexity = number_at(j, "perplexity");
-        evals.push_back(std::move(e));
-    }
-    std::sort(evals.begin(), evals.end(), [](const EvalSummary& a, const EvalSummary& b) {
-        return a.created_at != b.created_at ? a.created_at < b.created_at : a.file < b.file;
-    });
-    return evals;
 }
 
 CompareItem load_compare_item(const std::string& path) {

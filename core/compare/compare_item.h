@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/eval/evaluation.h"
 #include "core/io/run_directory.h"
 
 namespace tfw {
@@ -33,18 +34,6 @@ struct ValuePoint {
 // NaN values are skipped; ties keep the earliest step as the best.
 SeriesSummary summarize(const std::vector<ValuePoint>& points, bool lower_is_better);
 
-// One evaluation from RUN_DIR/evals/*.json (written by the evaluation), as far as compared.
-struct EvalSummary {
-    std::string file;
-    std::string checkpoint;  // as recorded (absolute path)
-    int64_t checkpoint_step = 0;
-    std::string split, created_at, task;
-    double bleu, chrf, rouge_l;  // NaN where not recorded (rougeL is the F-measure)
-    double perplexity;           // of the references (lm: of the text); NaN when unknown
-};
-// Every readable evaluation of the run, oldest first (by created_at, then file name).
-std::vector<EvalSummary> read_evaluations(const std::string& run_dir);
-
 struct CompareItem {
     std::string path;   // as given
     std::string label;  // run folder name, or "run/file.tfw" for a checkpoint inside a run
@@ -59,7 +48,7 @@ struct CompareItem {
     int64_t parameters = 0;  // 0 when no checkpoint says
     int64_t src_vocab = 0, tgt_vocab = 0;
     SeriesSummary valid_loss, valid_perplexity, valid_accuracy;
-    std::optional<EvalSummary> latest_eval;
+    std::optional<Evaluation> latest_eval;  // the newest saved one (of this very checkpoint)
 };
 
 // Throws CompareError saying why the path is neither a run folder nor a readable checkpoint.

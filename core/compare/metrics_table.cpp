@@ -6,6 +6,8 @@
 #include <functional>
 #include <set>
 
+#include "core/metrics/metric_registry.h"
+
 namespace tfw {
 namespace {
 
@@ -58,13 +60,15 @@ void add_series(ComparisonTable& table, const std::vector<CompareItem>& items,
         numeric_row(name + " (max)", items, Better::None, get(&SeriesSummary::max), text));
 }
 
-double eval_value(const CompareItem& item, double EvalSummary::*field) {
-    return item.latest_eval ? (*item.latest_eval).*field : std::nan("");
+// The item's latest evaluation's value of a metric; NaN when it has none.
+double eval_value(const CompareItem& item, const MetricInfo& metric) {
+    const MetricScore* score = item.latest_eval ? item.latest_eval->metric(metric.key) : nullptr;
+    return score ? score->value : std::nan("");
 }
 
-bool any_eval(const std::vector<CompareItem>& items, double EvalSummary::*field) {
+bool any_eval(const std::vector<CompareItem>& items, const MetricInfo& metric) {
     for (const auto& item : items)
-        if (!std::isnan(eval_value(item, field))) return true;
+        if (!std::isnan(eval_value(item, metric))) return true;
     return false;
 }
 
@@ -136,24 +140,18 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
     add_series(table, items, "valid accuracy", &CompareItem::valid_accuracy, Better::Higher,
                [](double v) { return fixed(100 * v, 2) + "%"; });
 
-    const std::pair<const char*, double EvalSummary::*> scores[] = {
-        {"BLEU", &EvalSummary::bleu},
-        {"chrF", &EvalSummary::chrf},
-        {"ROUGE-L F", &EvalSummary::rouge_l}};
     bool any = false;
-    for (const auto& [name, field] : scores) {
-        if (!any_eval(items, field)) continue;
+    for (const MetricInfo& metric : metric_registry()) {
+        if (!any_eval(items, metric)) continue;
         any = true;
-        const double scale = field == &EvalSummary::rouge_l ? 100 : 1;  // rouge-score gives 0..1
         table.rows.push_back(numeric_row(
-            name, items, Better::Higher,
-            [field = field, scale](const CompareItem& i) { return scale * eval_value(i, field); },
-            decimals(2)));
+            metric.name, items, metric.higher_is_better ? Better::Higher : Better::Lower,
+            [&metric](const CompareItem& i) { return eval_value(i, metric); }, decimals(2)));
     }
     if (any)
         table.rows.push_back(text_row("evaluated", items, [](const CompareItem& i) {
             if (!i.latest_eval) return std::string();
-            const EvalSummary& e = *i.latest_eval;
+            const Evaluation& e = *i.latest_eval;
             return std::filesystem::path(e.checkpoint).filename().string() + " (step " +
                    std::to_string(e.checkpoint_step) + "), " + e.split;
         }));

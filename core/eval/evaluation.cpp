@@ -26,12 +26,6 @@ ojson number(double value) {
     return std::isfinite(value) ? ojson(value) : ojson(nullptr);
 }
 
-std::string task_name(Task task) {
-    return task == Task::Translation     ? "translation"
-           : task == Task::Summarization ? "summarization"
-                                         : "lm";
-}
-
 std::string required(const ExperimentConfig& config, const std::string& key,
                      const std::string& value) {
     if (value.empty())
@@ -62,34 +56,21 @@ void score_lines(Translator& translator, Evaluation& evaluation, const Evaluatio
     }
 }
 
+// The registry's metrics of `metrics_task`; each sentence is scored with the first of them
+// that has a per-sentence score.
 void score_outputs(Evaluation& evaluation, const EvaluationSet& set,
-                   const std::vector<std::string>& hypotheses, EvalMetric metric) {
-    const bool bleu = metric == EvalMetric::Bleu ||
-                      (metric == EvalMetric::ByTask && evaluation.task == Task::Translation);
-    if (bleu) {
-        const BleuOptions bleu_options;
-        evaluation.bleu = corpus_bleu(hypotheses, {set.references}, bleu_options);
-        evaluation.bleu_signature = bleu_signature(bleu_options, 1);
-        const ChrfOptions chrf_options;
-        evaluation.chrf = corpus_chrf(hypotheses, {set.references}, chrf_options);
-        evaluation.chrf_signature = chrf_signature(chrf_options, 1);
-        evaluation.sentence_metric = "sentence BLEU";
-        for (size_t i = 0; i < hypotheses.size(); ++i)
-            evaluation.sentences.push_back(
-                {i, set.sources[i], set.references[i], hypotheses[i],
-                 sentence_bleu(hypotheses[i], {set.references[i]}).score});
-        return;
+                   const std::vector<std::string>& hypotheses, Task metrics_task) {
+    const MetricInfo* per_sentence = nullptr;
+    for (const MetricInfo* metric : metrics_for(metrics_task)) {
+        evaluation.metrics[metric->key] = metric->corpus(hypotheses, set.references);
+        if (!per_sentence && metric->sentence) per_sentence = metric;
     }
-    const auto per_pair = rouge_score_lines(set.references, hypotheses);
-    evaluation.rouge = rouge_mean(per_pair);
-    evaluation.sentence_metric = "ROUGE-L F1";
+    if (per_sentence) evaluation.sentence_metric = per_sentence->sentence_name;
     for (size_t i = 0; i < hypotheses.size(); ++i)
-        evaluation.sentences.push_back({i, set.sources[i], set.references[i], hypotheses[i],
-                                        100.0 * per_pair[i].rougeL.fmeasure});
-}
-
-ojson rouge_json(const RougeValue& value) {
-    return {{"precision", value.precision}, {"recall", value.recall}, {"fmeasure", value.fmeasure}};
+        evaluation.sentences.push_back(
+            {i, set.sources[i], set.references[i], hypotheses[i],
+             per_sentence ? per_sentence->sentence(hypotheses[i], set.references[i])
+                          : std::nan("")});
 }
 
 // A name safe in a file name: letters, digits, '-', '_' and '.'.
@@ -103,6 +84,17 @@ std::string file_safe(const std::string& text) {
 }
 
 }  // namespace
+
+std::string task_name(Task task) {
+    return task == Task::Translation     ? "translation"
+           : task == Task::Summarization ? "summarization"
+                                         : "lm";
+}
+
+const MetricScore* Evaluation::metric(const std::string& key) const {
+    const auto it = metrics.find(key);
+    return it == metrics.end() ? nullptr : &it->second;
+}
 
 EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split) {
     if (split != "valid" && split != "test")
@@ -179,7 +171,10 @@ std::optional<Evaluation> evaluate(Translator& translator, const std::string& ch
         for (const auto& per_input : outputs)
             hypotheses.push_back(per_input.empty() ? "" : per_input.front().text);
         evaluation.loss = reference_loss(loaded, set.sources, set.references);
-        score_outputs(evaluation, set, hypotheses, metric);
+        const Task metrics_task = metric == EvalMetric::Bleu    ? Task::Translation
+                                  : metric == EvalMetric::Rouge ? Task::Summarization
+                                                                : config.task;
+        score_outputs(evaluation, set, hypotheses, metrics_task);
     }
     evaluation.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -198,17 +193,8 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
                  {"loss", number(e.loss.loss())},
                  {"perplexity", number(e.loss.perplexity())},
                  {"tokens", e.loss.tokens}};
-    if (e.bleu)
-        out["bleu"] = {{"score", e.bleu->score},
-                       {"signature", e.bleu_signature},
-                       {"summary", e.bleu->format()}};
-    if (e.chrf) out["chrf"] = {{"score", e.chrf->score}, {"signature", e.chrf_signature}};
-    if (e.rouge) {
-        out["rouge1"] = rouge_json(e.rouge->rouge1);
-        out["rouge2"] = rouge_json(e.rouge->rouge2);
-        out["rougeL"] = rouge_json(e.rouge->rougeL);
-        out["rougeLsum"] = rouge_json(e.rouge->rougeLsum);
-    }
+    for (const MetricInfo& metric : metric_registry())
+        if (const MetricScore* score = e.metric(metric.key)) out[metric.key] = score->json;
     if (e.task != Task::LanguageModel)
         out["decode"] = {
             {"beam", e.decode.beam},

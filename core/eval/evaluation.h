@@ -5,10 +5,11 @@
 // model gets its perplexity, per line as well.
 //
 // Results are kept in the run folder as RUN_DIR/evals/<time>-<checkpoint>-<split>.json so the
-// window and `tfw compare` can show them later (core/compare/compare_item.h reads them).
+// window and `tfw compare` can show them later (core/eval/evaluation_reader.h reads them).
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,9 +18,7 @@
 
 #include "core/decode/decode_options.h"
 #include "core/decode/reference_loss.h"
-#include "core/metrics/bleu.h"
-#include "core/metrics/chrf.h"
-#include "core/metrics/rouge.h"
+#include "core/metrics/metric_registry.h"
 
 namespace tfw {
 
@@ -45,18 +44,19 @@ struct Evaluation {
     int64_t checkpoint_step = 0;
     Task task = Task::Translation;
     std::string split, src_file, ref_file;
-    std::string created_at;  // ISO 8601, UTC
-    ReferenceLoss loss;      // of the references (lm: of the text)
-    std::optional<BleuScore> bleu;
-    std::optional<ChrfScore> chrf;
-    std::optional<RougeScores> rouge;
-    std::string bleu_signature, chrf_signature;
+    std::string created_at;                      // ISO 8601, UTC
+    ReferenceLoss loss;                          // of the references (lm: of the text)
+    std::map<std::string, MetricScore> metrics;  // by MetricInfo::key
     DecodeOptions decode;
     double seconds = 0;
     // "sentence BLEU" (translation), "ROUGE-L F1" (summarization, 0-100) or "perplexity" (lm).
     std::string sentence_metric;
     bool higher_is_better = true;  // false for perplexity
     std::vector<SentenceResult> sentences;
+    std::string file;  // the saved file it was read from; "" for a new result
+
+    // The recorded value of a registered metric; nullptr when it was not computed.
+    const MetricScore* metric(const std::string& key) const;
 };
 
 // The config's validation or test split ("valid" | "test"), read from its files (relative to
@@ -64,8 +64,9 @@ struct Evaluation {
 // files, DataError for unreadable or misaligned files.
 EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split);
 
-// ByTask: BLEU + chrF for translation, ROUGE for summarization (a language model always
-// gets perplexity).
+// ByTask: the registry's metrics of the checkpoint's task (BLEU + chrF for translation, ROUGE
+// for summarization); Bleu and Rouge: those of translation or summarization. A language model
+// always gets perplexity.
 enum class EvalMetric { ByTask, Bleu, Rouge };
 
 // progress(done, total) after each batch of inputs; returning false cancels, and evaluate
@@ -75,6 +76,10 @@ std::optional<Evaluation> evaluate(
     const DecodeOptions& options, EvalMetric metric = EvalMetric::ByTask,
     const std::function<bool(size_t done, size_t total)>& progress = {});
 
+// "translation", "summarization" or "lm", as saved evaluations name the task.
+std::string task_name(Task task);
+
+// What RUN_DIR/evals/*.json holds; core/eval/evaluation_reader.h reads it back.
 nlohmann::ordered_json to_json(const Evaluation& evaluation);
 
 // The run folder a checkpoint belongs to (RUN/checkpoints/NAME.tfw with RUN/config.json), or ""

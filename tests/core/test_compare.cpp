@@ -177,9 +177,10 @@ class TestCompare : public QObject {
         QCOMPARE(item.valid_accuracy.min, 0.3);
         // The latest evaluation (by created_at, not by file name) gives the scores.
         QVERIFY(item.latest_eval.has_value());
-        QCOMPARE(item.latest_eval->bleu, 31.25);
-        QCOMPARE(item.latest_eval->chrf, 55.5);
-        QVERIFY(std::isnan(item.latest_eval->rouge_l));
+        QCOMPARE(item.latest_eval->metric("bleu")->value, 31.25);
+        QCOMPARE(item.latest_eval->metric("chrf")->value, 55.5);
+        QCOMPARE(item.latest_eval->metric("chrf")->signature, std::string("chrF2"));
+        QVERIFY(!item.latest_eval->metric("rougeL"));
         QCOMPARE(item.latest_eval->split, std::string("test"));
     }
 
@@ -200,7 +201,7 @@ class TestCompare : public QObject {
         QCOMPARE(item.valid_loss.best, 2.0);
         QCOMPARE(item.config["model"]["heads"].get<int>(), 4);
         QVERIFY(item.latest_eval.has_value());  // the run's evaluation of this very file
-        QCOMPARE(item.latest_eval->bleu, 31.25);
+        QCOMPARE(item.latest_eval->metric("bleu")->value, 31.25);
         QVERIFY(!load_compare_item(m_run_a + "/checkpoints/last.tfw").latest_eval.has_value());
     }
 
@@ -228,7 +229,7 @@ class TestCompare : public QObject {
     void metricsTableMarksTheBest() {
         CompareItem a = load_compare_item(m_run_a), b = load_compare_item(m_run_b);
         b.valid_loss.best = 1.5;
-        b.latest_eval->bleu = 20;
+        b.latest_eval->metrics["bleu"].value = 20;
         const ComparisonTable table = metrics_table({a, b});
         QCOMPARE(table.columns, (std::vector<std::string>{"heads4", "heads2"}));
         QCOMPARE(row(table, "valid loss (best)").cells,

@@ -7,17 +7,24 @@
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "tests/core/test_support.h"
 
 #include "core/compare/compare_item.h"
+#include "core/compare/metrics_table.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
+#include "core/eval/evaluation_reader.h"
 #include "core/io/model_io.h"
+#include "core/metrics/bleu.h"
+#include "core/metrics/chrf.h"
+#include "core/metrics/rouge.h"
 
 using namespace tfw;
 
@@ -104,9 +111,9 @@ class TestEvaluation : public QObject {
         Translator translator(load_model(m_translation));
         const auto evaluation = evaluate(translator, m_translation, custom_set(), DecodeOptions());
         QVERIFY(evaluation.has_value());
-        QVERIFY(evaluation->bleu.has_value());
-        QVERIFY(evaluation->chrf.has_value());
-        QVERIFY(!evaluation->rouge.has_value());
+        QVERIFY(evaluation->metric("bleu"));
+        QVERIFY(evaluation->metric("chrf"));
+        QVERIFY(!evaluation->metric("rougeL"));
         QCOMPARE(evaluation->checkpoint_step, int64_t(42));
         QCOMPARE(evaluation->sentence_metric, std::string("sentence BLEU"));
         QCOMPARE(evaluation->sentences.size(), kSources.size());
@@ -119,18 +126,27 @@ class TestEvaluation : public QObject {
             QCOMPARE(s.score, sentence_bleu(s.hypothesis, {kReferences[i]}).score);
             hypotheses.push_back(s.hypothesis);
         }
-        QCOMPARE(evaluation->bleu->score, corpus_bleu(hypotheses, {kReferences}).score);
+        QCOMPARE(evaluation->metric("bleu")->value, corpus_bleu(hypotheses, {kReferences}).score);
+        QCOMPARE(evaluation->metric("bleu")->signature, bleu_signature({}, 1));
+        QCOMPARE(evaluation->metric("chrf")->value, corpus_chrf(hypotheses, {kReferences}).score);
         QVERIFY(evaluation->loss.perplexity() > 1.0);
     }
 
     void summarizationGetsRouge() {
         Translator translator(load_model(m_summarizer));
         const auto evaluation = evaluate(translator, m_summarizer, custom_set(), DecodeOptions());
-        QVERIFY(evaluation->rouge.has_value());
-        QVERIFY(!evaluation->bleu.has_value());
+        QVERIFY(!evaluation->metric("bleu"));
         QCOMPARE(evaluation->sentence_metric, std::string("ROUGE-L F1"));
-        for (const SentenceResult& s : evaluation->sentences)
+        std::vector<std::string> hypotheses;
+        for (const SentenceResult& s : evaluation->sentences) {
             QCOMPARE(s.score, 100.0 * rouge_score(s.reference, s.hypothesis).rougeL.fmeasure);
+            hypotheses.push_back(s.hypothesis);
+        }
+        const RougeScores mean = rouge_mean(rouge_score_lines(kReferences, hypotheses));
+        QCOMPARE(evaluation->metric("rouge1")->value, 100.0 * mean.rouge1.fmeasure);
+        QCOMPARE(evaluation->metric("rouge2")->value, 100.0 * mean.rouge2.fmeasure);
+        QCOMPARE(evaluation->metric("rougeL")->value, 100.0 * mean.rougeL.fmeasure);
+        QCOMPARE(evaluation->metric("rougeLsum")->value, 100.0 * mean.rougeLsum.fmeasure);
     }
 
     void languageModelGetsPerplexityPerLine() {
@@ -176,15 +192,92 @@ class TestEvaluation : public QObject {
         QCOMPARE(j["checkpoint"].get<std::string>(), m_translation);
         QCOMPARE(j["checkpoint_step"].get<int64_t>(), int64_t(42));
         QCOMPARE(j["split"].get<std::string>(), std::string("custom"));
-        QCOMPARE(j["bleu"]["score"].get<double>(), first->bleu->score);
+        QCOMPARE(j["bleu"]["score"].get<double>(), first->metric("bleu")->value);
         QCOMPARE(j["per_sentence"].size(), kSources.size());
         QCOMPARE(j["per_sentence"][1]["hypothesis"].get<std::string>(),
                  first->sentences[1].hypothesis);
         // What the Compare area and tfw compare read back.
         const auto saved = read_evaluations(run);
         QCOMPARE(saved.size(), size_t(2));
-        QCOMPARE(saved.front().bleu, first->bleu->score);
-        QCOMPARE(saved.front().perplexity, first->loss.perplexity());
+        QCOMPARE(saved.front().metric("bleu")->value, first->metric("bleu")->value);
+        QCOMPARE(saved.front().loss.perplexity(), first->loss.perplexity());
+        QCOMPARE(std::set<std::string>({saved[0].file, saved[1].file}),
+                 std::set<std::string>({path, second_path}));
+    }
+
+    void everyRegisteredMetricReachesFileReaderAndComparison_data() {
+        QTest::addColumn<bool>("summarization");
+        QTest::newRow("translation") << false;
+        QTest::newRow("summarization") << true;
+    }
+    // What the registry gives a task is computed, saved under its key, read back and compared,
+    // with nothing but the registry entry naming it.
+    void everyRegisteredMetricReachesFileReaderAndComparison() {
+        QFETCH(bool, summarization);
+        const std::string checkpoint = summarization ? m_summarizer : m_translation;
+        const Task task = summarization ? Task::Summarization : Task::Translation;
+        Translator translator(load_model(checkpoint));
+        const auto evaluation = evaluate(translator, checkpoint, custom_set(), DecodeOptions());
+        const std::string path = save_evaluation(run_dir_of_checkpoint(checkpoint), *evaluation);
+        const nlohmann::json saved = nlohmann::json::parse(std::ifstream(path));
+        const Evaluation read = read_evaluation(path);
+        const ComparisonTable table = metrics_table({load_compare_item(checkpoint)});
+        QVERIFY(!metrics_for(task).empty());
+        QCOMPARE(evaluation->metrics.size(), metrics_for(task).size());
+        QCOMPARE(read.metrics.size(), metrics_for(task).size());
+        for (const MetricInfo* metric : metrics_for(task)) {
+            const MetricScore* computed = evaluation->metric(metric->key);
+            QVERIFY2(computed, metric->key.c_str());
+            QVERIFY2(std::isfinite(computed->value), metric->key.c_str());
+            QVERIFY(saved.at(metric->key) == nlohmann::json(computed->json));
+            QCOMPARE(read.metric(metric->key)->value, computed->value);
+            QCOMPARE(read.metric(metric->key)->signature, computed->signature);
+            const auto row =
+                std::find_if(table.rows.begin(), table.rows.end(),
+                             [&](const ComparisonRow& r) { return r.label == metric->name; });
+            QVERIFY2(row != table.rows.end(), metric->name.c_str());
+            QCOMPARE(row->values.at(0), computed->value);
+        }
+        QCOMPARE(read.sentence_metric, evaluation->sentence_metric);
+        QCOMPARE(read.sentences.size(), evaluation->sentences.size());
+        for (size_t i = 0; i < read.sentences.size(); ++i) {
+            QCOMPARE(read.sentences[i].hypothesis, evaluation->sentences[i].hypothesis);
+            QCOMPARE(read.sentences[i].score, evaluation->sentences[i].score);
+        }
+    }
+
+    // A summarization result as earlier versions wrote it (here with two of the ROUGE keys).
+    void savedFilesOfEarlierVersionsLoad() {
+        const std::string path = m_dir.filePath("earlier.json").toStdString();
+        std::ofstream(path) << R"({"checkpoint":"/r/checkpoints/best.tfw","checkpoint_step":7,)"
+                               R"("split":"test","created_at":"2026-11-01T10:00:00Z",)"
+                               R"("task":"summarization","sentences":1,"loss":2.0,)"
+                               R"("perplexity":7.38905609893065,"tokens":10,)"
+                               R"("rouge1":{"precision":0.5,"recall":0.25,"fmeasure":0.375},)"
+                               R"("rougeL":{"precision":0.5,"recall":0.5,"fmeasure":0.5},)"
+                               R"("decode":{"beam":4,"lenpen":0.6,"sample":false},)"
+                               R"("seconds":1.5,"sentence_metric":"ROUGE-L F1","per_sentence":)"
+                               R"([{"index":0,"source":"s","reference":"r","hypothesis":"h",)"
+                               R"("score":null}]})";
+        const Evaluation e = read_evaluation(path);
+        QCOMPARE(e.file, path);
+        QCOMPARE(e.task, Task::Summarization);
+        QCOMPARE(e.checkpoint_step, int64_t(7));
+        QCOMPARE(e.metrics.size(), size_t(2));
+        QCOMPARE(e.metric("rouge1")->value, 37.5);
+        QCOMPARE(e.metric("rougeL")->value, 50.0);
+        QVERIFY(!e.metric("rouge2"));
+        QCOMPARE(e.loss.perplexity(), std::exp(2.0));
+        QCOMPARE(e.decode.beam, 4);
+        QCOMPARE(e.sentence_metric, std::string("ROUGE-L F1"));
+        QVERIFY(e.higher_is_better);
+        QCOMPARE(e.sentences.size(), size_t(1));
+        QCOMPARE(e.sentences[0].hypothesis, std::string("h"));
+        QVERIFY(std::isnan(e.sentences[0].score));  // NaN is saved as null
+
+        const std::string other = m_dir.filePath("not-an-evaluation.json").toStdString();
+        std::ofstream(other) << "[1, 2]";
+        QVERIFY_EXCEPTION_THROWN(read_evaluation(other), EvaluationFileError);
     }
 
     void splitsComeFromTheExperiment() {

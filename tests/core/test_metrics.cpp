@@ -2,11 +2,15 @@
 // within the stated tolerances, plus hand-made checks of tokenizers, stems and edge cases.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "core/metrics/bleu.h"
 #include "core/metrics/chrf.h"
+#include "core/metrics/metric_registry.h"
 #include "core/metrics/perplexity.h"
 #include "core/metrics/porter_stemmer.h"
 #include "core/metrics/rouge.h"
@@ -346,6 +350,49 @@ class TestMetrics : public QObject {
         QVERIFY(std::fabs(perplexity(10 * std::log(50.0), 10) - 50.0) < 1e-9);
         QVERIFY(std::isnan(perplexity(1.0, 0)));
         QCOMPARE(accuracy(3, 4), 0.75);
+    }
+
+    void registryNamesEveryMetricOnce() {
+        std::set<std::string> keys, names;
+        for (const MetricInfo& metric : metric_registry()) {
+            QVERIFY2(keys.insert(metric.key).second, metric.key.c_str());
+            QVERIFY2(names.insert(metric.name).second, metric.name.c_str());
+            QVERIFY(metric.corpus);
+            QCOMPARE(bool(metric.sentence), !metric.sentence_name.empty());
+        }
+        // Every task with references ranks its sentences by one of its own metrics.
+        for (Task task : {Task::Translation, Task::Summarization}) {
+            const auto metrics = metrics_for(task);
+            QVERIFY(std::any_of(metrics.begin(), metrics.end(),
+                                [](const MetricInfo* m) { return bool(m->sentence); }));
+        }
+        QVERIFY(metrics_for(Task::LanguageModel).empty());
+    }
+
+    // The registry's entries give the metrics' own numbers, and read them back from what they
+    // write (the keys and objects of saved evaluations from every version).
+    void registryScoresAsTheMetricsDo() {
+        const std::vector<std::string> hyps{"the cat sat on the mat", "a dog <n> barked loudly"};
+        const std::vector<std::string> refs{"the cat is on the mat", "the dog <n> barked"};
+        const RougeScores rouge = rouge_mean(rouge_score_lines(refs, hyps));
+        const std::map<std::string, double> expected{{"bleu", corpus_bleu(hyps, {refs}).score},
+                                                     {"chrf", corpus_chrf(hyps, {refs}).score},
+                                                     {"rouge1", 100 * rouge.rouge1.fmeasure},
+                                                     {"rouge2", 100 * rouge.rouge2.fmeasure},
+                                                     {"rougeL", 100 * rouge.rougeL.fmeasure},
+                                                     {"rougeLsum", 100 * rouge.rougeLsum.fmeasure}};
+        QCOMPARE(metric_registry().size(), expected.size());
+        for (const MetricInfo& metric : metric_registry()) {
+            const MetricScore score = metric.corpus(hyps, refs);
+            QCOMPARE(score.value, expected.at(metric.key));
+            const MetricScore read = read_metric_score(metric, json(score.json));
+            QCOMPARE(read.value, score.value);
+            QCOMPARE(read.signature, score.signature);
+        }
+        const MetricInfo& bleu = metric_registry().front();
+        QCOMPARE(bleu.corpus(hyps, refs).signature, bleu_signature({}, 1));
+        QCOMPARE(bleu.sentence(hyps[0], refs[0]), sentence_bleu(hyps[0], {refs[0]}).score);
+        QVERIFY(std::isnan(read_metric_score(bleu, json{{"signature", "x"}}).value));
     }
 };
 

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/metrics/metric_registry.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/decode_options_form.h"
 #include "ui/evaluation_job.h"
@@ -67,6 +68,10 @@ class TestEvaluationPane final : public QObject {
         QVERIFY(std::is_sorted(values.begin(), values.end()));
         QVERIFY(pane.summaryText().contains(QStringLiteral("BLEU")));
         QVERIFY(pane.summaryText().contains(QStringLiteral("nrefs:1|case:mixed")));
+        // Every metric the registry gives translation, named as the registry names it.
+        for (const MetricInfo* metric : metrics_for(Task::Translation))
+            QVERIFY2(pane.summaryText().contains(QString::fromStdString(metric->name)),
+                     metric->name.c_str());
         QTRY_VERIFY(!pane.isRunning());
         QTRY_VERIFY(pane.findChild<QPushButton*>(QStringLiteral("evaluate"))->isEnabled());
 

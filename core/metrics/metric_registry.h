@@ -1,0 +1,51 @@
+#pragma once
+// Every corpus metric an evaluation can record, in one table: the name shown, the key of its
+// object in a saved evaluation, which way is better, the tasks that get it by default, how to
+// compute it over a corpus and, where a per-sentence score means something, for one sentence.
+// The evaluation, its saved files, the Evaluate area and the comparison all go through this
+// table, so a new metric is one entry in metric_registry.cpp.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config/experiment_config.h"
+
+namespace tfw {
+
+struct MetricScore {
+    double value = 0;             // as shown: 0 to 100 for every score here
+    std::string signature;        // how to reproduce it (sacreBLEU's); "" when the metric has none
+    nlohmann::ordered_json json;  // the object kept under the metric's key in a saved evaluation
+};
+
+struct MetricInfo {
+    std::string key;                // its object's key in a saved evaluation ("bleu")
+    std::string name;               // shown ("BLEU")
+    bool higher_is_better = true;   // which way is better
+    std::vector<Task> default_for;  // the tasks whose evaluation computes it
+    // hypotheses[i] scored against references[i] (one reference per line).
+    std::function<MetricScore(const std::vector<std::string>& hypotheses,
+                              const std::vector<std::string>& references)>
+        corpus;
+    // One hypothesis against its reference, on the scale of `value`; empty when the metric
+    // gives no per-sentence score worth sorting by.
+    std::function<double(const std::string& hypothesis, const std::string& reference)> sentence;
+    std::string sentence_name;  // the per-sentence score's name ("sentence BLEU")
+    // Reading a saved object back: value = value_scale * object[value_field].
+    std::string value_field = "score";
+    double value_scale = 1;
+};
+
+// Every metric, in the order they are shown.
+const std::vector<MetricInfo>& metric_registry();
+
+// The metrics an evaluation of this task computes, in registry order.
+std::vector<const MetricInfo*> metrics_for(Task task);
+
+// The value and signature of a saved object; NaN value when it has no number where expected.
+MetricScore read_metric_score(const MetricInfo& metric, const nlohmann::json& object);
+
+}  // namespace tfw
