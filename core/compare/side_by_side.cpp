@@ -83,14 +83,16 @@ ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
 
 ComparisonTable cross_score_table(const SideBySide& decoded,
                                   const std::vector<std::string>& names) {
-    ComparisonTable table{"scored by / output of", names, {}};
-    if (!decoded.reference.empty()) table.columns.push_back("reference");
-    for (size_t i = 0; i < decoded.cross.size(); ++i) {
-        std::vector<double> values = decoded.cross[i];
-        if (!decoded.reference.empty()) values.push_back(decoded.reference[i]);
-        // Within a row the scorer is fixed, so the highest value is the output it prefers.
-        table.rows.push_back(numeric_row(names[i], values, 3, Better::Higher));
-    }
+    // As the window shows it: a column per scoring checkpoint, a row per output.
+    ComparisonTable table{"output \\ scored by", names, {}};
+    const auto row = [&](const std::string& label, size_t output) {
+        std::vector<double> values;
+        for (const auto& scores : decoded.cross) values.push_back(scores[output]);
+        return numeric_row(label, values, 3, Better::None);
+    };
+    for (size_t j = 0; j < decoded.outputs.size(); ++j) table.rows.push_back(row(names[j], j));
+    if (!decoded.reference.empty())
+        table.rows.push_back(numeric_row("reference", decoded.reference, 3, Better::None));
     return table;
 }
 

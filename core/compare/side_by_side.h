@@ -56,7 +56,7 @@ std::optional<SideBySide> decode_side_by_side(const std::vector<Translator*>& tr
                                               const SideBySideProgress& progress = {});
 
 // For printing: the outputs (text, scores, length, time) one column per checkpoint, and the
-// cross-scores, one row per scoring checkpoint and one column per output (and the reference).
+// cross-scores, one column per scoring checkpoint and one row per output (and the reference).
 ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
                                            const std::vector<std::string>& names);
 ComparisonTable cross_score_table(const SideBySide& decoded, const std::vector<std::string>& names);

@@ -329,8 +329,11 @@ class TestCompare : public QObject {
             QVERIFY(!decoded->outputs[i].attention.cross.empty());
         }
         const ComparisonTable cross = cross_score_table(*decoded, {"a", "b"});
-        QCOMPARE(cross.columns, (std::vector<std::string>{"a", "b", "reference"}));
-        QCOMPARE(cross.rows[1].values[2], decoded->reference[1]);
+        QCOMPARE(cross.columns, (std::vector<std::string>{"a", "b"}));
+        QCOMPARE(cross.rows.size(), size_t(3));
+        QCOMPARE(cross.rows[0].values[1], decoded->cross[1][0]);  // b scoring a's output
+        QCOMPARE(cross.rows[2].label, std::string("reference"));
+        QCOMPARE(cross.rows[2].values[1], decoded->reference[1]);
 
         const auto cancelled = decode_side_by_side({&ta, &tb}, "a b c", "", options,
                                                    [](size_t, size_t, int, int) { return false; });
@@ -347,8 +350,10 @@ class TestCompare : public QObject {
             test::run_tfw({"compare", dir.filePath("a.tfw"), dir.filePath("b.tfw"), "--decode",
                            "a b c", "--reference", "c b a", "--beam", "3"});
         QVERIFY2(cli.exit_code == 0, cli.err.c_str());
-        QVERIFY2(contains(cli.out, "## Cross-scores") && contains(cli.out, "| reference"),
-                 cli.out.c_str());
+        const std::string side_by_side = cli.out.substr(cli.out.find("## Decoding"));
+        QVERIFY2(
+            contains(side_by_side, "## Cross-scores") && contains(side_by_side, "| reference "),
+            side_by_side.c_str());
         char own[32];
         std::snprintf(own, sizeof own, "%.3f", decoded->cross[0][0]);
         QVERIFY2(contains(cli.out, own), cli.out.c_str());
