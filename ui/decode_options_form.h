@@ -7,11 +7,10 @@
 
 #include <QStringList>
 #include <QWidget>
-
-#include "core/decode/decode_fields.h"
-
 #include <utility>
 #include <vector>
+
+#include "core/decode/decode_fields.h"
 
 class QComboBox;
 class QGroupBox;
