@@ -1,22 +1,24 @@
 #pragma once
-// Every decoding option in one form: greedy, beam search (size, length penalty form and
-// alpha, n-best) or sampling (temperature, top-k, top-p, seed, samples), plus the length
-// limits and n-gram blocking. Each field explains itself in its tooltip; invalid
-// combinations are named under the form (core's check_decode_options). Used by the
-// Inference pane and reusable by any view that decodes.
+// Every decoding option in one form, one field per entry of decode_fields(): the method
+// (greedy, beam search or sampling), the fields of the chosen method and the limits that
+// apply to all. Each field explains itself in its tooltip; invalid combinations are named
+// under the form (core's check_decode_options). Used by the Inference, Evaluate and
+// side-by-side views.
 
 #include <QStringList>
 #include <QWidget>
+#include <utility>
+#include <vector>
 
-#include "core/decode/decode_options.h"
+#include "core/decode/decode_fields.h"
 
 class QComboBox;
-class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
-class QSpinBox;
 
 namespace tfw {
+
+class FieldEditor;
 
 class DecodeOptionsForm final : public QWidget {
     Q_OBJECT
@@ -47,19 +49,7 @@ class DecodeOptionsForm final : public QWidget {
     QComboBox* m_mode;
     QGroupBox* m_beamGroup;
     QGroupBox* m_sampleGroup;
-    QSpinBox* m_beam;
-    QComboBox* m_lenpenForm;
-    QDoubleSpinBox* m_lenpen;
-    QSpinBox* m_nbest;
-    QDoubleSpinBox* m_maxLenA;
-    QSpinBox* m_maxLenB;
-    QSpinBox* m_minLen;
-    QSpinBox* m_noRepeat;
-    QDoubleSpinBox* m_temperature;
-    QSpinBox* m_topK;
-    QDoubleSpinBox* m_topP;
-    QSpinBox* m_seed;
-    QSpinBox* m_samples;
+    std::vector<std::pair<const DecodeField*, FieldEditor*>> m_fields;
     QLabel* m_problems;
     bool m_updating = false;
 };

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "core/decode/decode_fields.h"
+
 namespace tfw {
 
 bool fieldApplies(const std::string& key, const ExperimentConfig& c) {
@@ -21,6 +23,9 @@ bool fieldApplies(const std::string& key, const ExperimentConfig& c) {
     if (key == "train.lr") return c.train.schedule != Schedule::Noam;
     if (key == "train.noam_factor") return c.train.schedule == Schedule::Noam;
     if (key == "decode.lenpen_form") return c.decode.beam > 1;
+    for (const DecodeField& field : decode_fields())
+        if (field.group == DecodeGroup::Sampling && key == "decode." + field.key)
+            return c.decode.sample;
     return true;
 }
 

@@ -1,54 +1,51 @@
 #include "app/cli/decode_args.h"
 
+#include "core/decode/decode_fields.h"
+
 namespace tfw::cli {
+namespace {
+
+std::string metavar(const DecodeField& field) {
+    if (field.kind == FieldKind::Double) return "X";
+    if (field.kind != FieldKind::Choice) return "N";
+    std::string names;
+    for (const std::string& choice : field.choices) names += (names.empty() ? "" : "|") + choice;
+    return names;
+}
+
+}  // namespace
 
 void add_decode_options(Args& args) {
-    args.option("beam", "N", "beam size (1 = greedy)")
-        .option("lenpen", "A", "length penalty alpha")
-        .option("lenpen-form", "fairseq|gnmt", "score/len^A or score/((5+len)/6)^A")
-        .option("nbest", "N", "hypotheses to print per input")
-        .option("max-len-a", "A", "maximum output length = A * input length + B")
-        .option("max-len-b", "B", "(lm: new tokens to generate)")
-        .option("min-len", "N", "forbid ending before N tokens")
-        .option("no-repeat-ngram", "N", "forbid repeating any N-gram")
-        .flag("sample", "sample instead of searching")
-        .option("temperature", "T", "sampling temperature")
-        .option("top-k", "K", "sample among the K most likely tokens")
-        .option("top-p", "P", "sample among the most likely tokens holding P of the probability")
-        .option("seed", "S", "sampling seed")
-        .option("samples", "N", "samples per input")
-        .option("batch-size", "N", "inputs decoded together")
+    for (const DecodeField& field : decode_fields()) {
+        if (field.kind == FieldKind::Bool)
+            args.flag(option_name(field), field.help);
+        else
+            args.option(option_name(field), metavar(field), field.help);
+    }
+    args.option("batch-size", "N", "inputs decoded together")
         .option("device", "auto|cpu|cuda", "where to decode", "cpu");
 }
 
-DecodeOptions decode_options_from_args(const Args& args, const DecodeConfig& defaults) {
+DecodeOptions decode_options_from_args(const Args& args, const DecodeSettings& defaults) {
     DecodeOptions o = decode_options_from(defaults);
-    auto integer = [&](const char* name, int& field) {
-        if (args.has(name)) field = static_cast<int>(args.get_int(name));
-    };
-    auto real = [&](const char* name, double& field) {
-        if (args.has(name)) field = args.get_double(name);
-    };
-    integer("beam", o.beam);
-    real("lenpen", o.lenpen);
-    if (args.has("lenpen-form")) {
-        const std::string form = args.get("lenpen-form");
-        if (form != "fairseq" && form != "gnmt")
-            throw UsageError("--lenpen-form must be fairseq or gnmt, got '" + form + "'");
-        o.lenpen_form = form == "gnmt" ? LengthPenaltyForm::Gnmt : LengthPenaltyForm::Fairseq;
+    for (const DecodeField& field : decode_fields()) {
+        const std::string name = option_name(field);
+        if (!args.has(name)) continue;
+        switch (field.kind) {
+            case FieldKind::Int:
+                field.set(o, args.get_int(name));
+                break;
+            case FieldKind::Double:
+                field.set(o, args.get_double(name));
+                break;
+            case FieldKind::Bool:
+                field.set(o, true);
+                break;
+            default:
+                field.set(o, args.get(name));
+        }
     }
-    integer("nbest", o.nbest);
-    real("max-len-a", o.max_len_a);
-    integer("max-len-b", o.max_len_b);
-    integer("min-len", o.min_len);
-    integer("no-repeat-ngram", o.no_repeat_ngram);
-    o.sample = args.has("sample");
-    real("temperature", o.temperature);
-    integer("top-k", o.top_k);
-    real("top-p", o.top_p);
-    if (args.has("seed")) o.seed = static_cast<uint64_t>(args.get_int("seed"));
-    integer("samples", o.samples);
-    integer("batch-size", o.batch_size);
+    if (args.has("batch-size")) o.batch_size = static_cast<int>(args.get_int("batch-size"));
     require_valid(o);
     return o;
 }

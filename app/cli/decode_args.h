@@ -1,5 +1,6 @@
 #pragma once
-// The decoding options shared by translate, generate and eval.
+// The decoding options shared by translate, generate, eval and bench decode: one per entry
+// of decode_fields() (--top-p for top_p), plus --batch-size and --device.
 
 #include "app/cli/args.h"
 #include "core/decode/decode_options.h"
@@ -8,6 +9,6 @@ namespace tfw::cli {
 
 void add_decode_options(Args& args);
 // Starts from the checkpoint's decode section; command-line options override it.
-DecodeOptions decode_options_from_args(const Args& args, const DecodeConfig& defaults);
+DecodeOptions decode_options_from_args(const Args& args, const DecodeSettings& defaults);
 
 }  // namespace tfw::cli

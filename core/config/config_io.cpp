@@ -7,6 +7,7 @@
 
 #include "core/config/config_schema.h"
 #include "core/config/presets.h"
+#include "core/decode/decode_fields.h"
 
 namespace tfw {
 
@@ -141,9 +142,10 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         issues.push_back({key, message});
     };
 
-    // Ranges declared in the schema.
+    // Ranges declared in the schema; the decode section's come with its own rules below.
     for (const auto& field : config_fields()) {
         if (field.kind != FieldKind::Int && field.kind != FieldKind::Double) continue;
+        if (field.key.rfind("decode.", 0) == 0) continue;
         const double value = field.get(c).get<double>();
         const std::string shown = field.get(c).dump();
         if (field.min && field.max && (value < *field.min || value > *field.max))
@@ -156,6 +158,10 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         if (c.train.betas[i] < 0.0 || c.train.betas[i] >= 1.0)
             add("train.betas", "train.betas[" + std::to_string(i) + "] (" +
                                    number(c.train.betas[i]) + ") must be in [0, 1)");
+
+    // The checks every decoding command makes, open ranges (top_p in (0, 1]) included.
+    for (const DecodeProblem& problem : check_decode_settings(c.decode))
+        add("decode." + problem.key, "decode." + problem.message);
 
     // Relations between fields.
     if (c.model.heads > 0 && c.model.d_model % c.model.heads != 0)

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_error.h"
+#include "core/decode/decode_fields.h"
 
 namespace tfw {
 namespace {
@@ -304,18 +305,20 @@ std::vector<ConfigField> build_fields() {
                              "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
                              "BF16) keeping fp32 weights; fp16 is for GPUs only."));
 
-    // decode
-    f.push_back(int_field("decode.beam", &C::decode, &DecodeConfig::beam, 1, 256,
-                          "Beam size for evaluation (1 = greedy)."));
-    f.push_back(double_field("decode.lenpen", &C::decode, &DecodeConfig::lenpen, 0.0, 10.0,
-                             "Length penalty alpha; larger values favour longer outputs."));
-    f.push_back(choice_field("decode.lenpen_form", &C::decode, &DecodeConfig::lenpen_form,
-                             {"fairseq", "gnmt"},
-                             "fairseq: score / len^alpha; gnmt: score / ((5+len)/6)^alpha."));
-    f.push_back(double_field("decode.max_len_a", &C::decode, &DecodeConfig::max_len_a, 0.0, 100.0,
-                             "Maximum output length is a * source length + b."));
-    f.push_back(int_field("decode.max_len_b", &C::decode, &DecodeConfig::max_len_b, 0, 100000,
-                          "Constant part of the maximum output length."));
+    // decode: the defaults of every decoding command, from the decoding table.
+    for (const DecodeField& d : decode_fields()) {
+        const std::string key = "decode." + d.key;
+        ConfigField field{key, d.kind, d.help, d.choices, d.min, d.max, nullptr, nullptr};
+        field.get = [&d](const C& c) { return d.get(c.decode); };
+        field.set = [&d](C& c, const json& v) {
+            try {
+                d.set(c.decode, v);
+            } catch (const ConfigError& e) {
+                throw ConfigError("decode." + std::string(e.what()));
+            }
+        };
+        f.push_back(std::move(field));
+    }
     return f;
 }
 

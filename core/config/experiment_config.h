@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/decode/decode_options.h"
+
 namespace tfw {
 
 enum class Task { Translation, Summarization, LanguageModel };
@@ -20,7 +22,6 @@ enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
 enum class DevicePref { Auto, Cpu, Cuda };
 enum class Precision { Fp32, Bf16, Fp16 };
 enum class Synthetic { None, Reverse };
-enum class LengthPenaltyForm { Fairseq, Gnmt };
 
 struct DataConfig {
     std::string dir;  // relative paths below are resolved against this ("" = working dir)
@@ -83,14 +84,6 @@ struct TrainConfig {
     Precision precision = Precision::Fp32;
 };
 
-struct DecodeConfig {
-    int beam = 1;  // 1 = greedy
-    double lenpen = 1.0;
-    LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;
-    double max_len_a = 1.2;  // maximum output length = a * source length + b
-    int max_len_b = 10;
-};
-
 struct ExperimentConfig {
     std::string name = "experiment";
     Task task = Task::Translation;
@@ -98,7 +91,7 @@ struct ExperimentConfig {
     TokenizerConfig tokenizer;
     ModelConfig model;
     TrainConfig train;
-    DecodeConfig decode;
+    DecodeSettings decode;  // defaults of every decoding command
 
     bool is_lm() const { return task == Task::LanguageModel; }
 };

@@ -6,11 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "core/config/experiment_config.h"
-
 namespace tfw {
 
-struct DecodeOptions {
+enum class LengthPenaltyForm { Fairseq, Gnmt };
+
+// What is decoded: the settings an experiment keeps as its defaults and a saved evaluation
+// records. Every field has one entry in decode_fields() (decode_fields.h), which gives it
+// its command-line option, form field, range check and JSON key.
+struct DecodeSettings {
     int beam = 1;         // hypotheses kept per input (1 = greedy, unless sampling)
     double lenpen = 1.0;  // length penalty alpha
     LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;  // score/len^a or /((5+len)/6)^a
@@ -21,10 +24,15 @@ struct DecodeOptions {
     int no_repeat_ngram = 0;  // forbid repeating any n-gram of this size (0 = off)
     bool sample = false;      // sample instead of searching
     double temperature = 1.0;
-    int top_k = 0;           // sample from the k most likely tokens (0 = all)
-    double top_p = 1.0;      // sample from the smallest set with this much probability
-    uint64_t seed = 0;       // sampling seed
-    int samples = 1;         // samples per input
+    int top_k = 0;       // sample from the k most likely tokens (0 = all)
+    double top_p = 1.0;  // sample from the smallest set with this much probability
+    uint64_t seed = 0;   // sampling seed
+    int samples = 1;     // samples per input
+};
+
+// The settings plus how a call runs: these change neither the outputs nor their scores
+// (batching gives the same results), so experiments and saved evaluations do not keep them.
+struct DecodeOptions : DecodeSettings {
     bool attention = false;  // return attention maps of the returned hypotheses
     int batch_size = 64;     // inputs decoded together
     // Asked after every search step with the steps done and the most the batch can take;
@@ -33,8 +41,8 @@ struct DecodeOptions {
     std::function<bool(int step, int max_steps)> on_step;
 };
 
-// Defaults from the experiment's decode section.
-DecodeOptions decode_options_from(const DecodeConfig& config);
+// Options that decode with `settings` (e.g. the experiment's decode section).
+DecodeOptions decode_options_from(const DecodeSettings& settings);
 
 // Every problem, e.g. "beam must be >= 1 (got 0)"; empty when usable.
 std::vector<std::string> check_decode_options(const DecodeOptions& options);

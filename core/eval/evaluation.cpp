@@ -11,6 +11,7 @@
 #include "core/data/data_error.h"
 #include "core/data/synthetic_task.h"
 #include "core/data/text_reader.h"
+#include "core/decode/decode_fields.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/io/run_directory.h"
@@ -195,12 +196,7 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
                  {"tokens", e.loss.tokens}};
     for (const MetricInfo& metric : metric_registry())
         if (const MetricScore* score = e.metric(metric.key)) out[metric.key] = score->json;
-    if (e.task != Task::LanguageModel)
-        out["decode"] = {
-            {"beam", e.decode.beam},
-            {"lenpen", e.decode.lenpen},
-            {"lenpen_form", e.decode.lenpen_form == LengthPenaltyForm::Gnmt ? "gnmt" : "fairseq"},
-            {"sample", e.decode.sample}};
+    if (e.task != Task::LanguageModel) out["decode"] = to_json(e.decode);
     out["seconds"] = e.seconds;
     out["sentence_metric"] = e.sentence_metric;
     ojson rows = ojson::array();

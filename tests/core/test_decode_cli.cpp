@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/decode/decode_fields.h"
 #include "tests/core/test_support.h"
 
 #include "core/decode/translator.h"
@@ -111,6 +112,21 @@ class TestDecodeCli : public QObject {
         const json result = json::parse(std::ifstream(saved.front()));
         QCOMPARE(result["per_sentence"].size(), size_t(3));
         QVERIFY(result["bleu"]["score"].is_number());
+        for (const DecodeField& field : decode_fields())
+            QVERIFY2(result["decode"].contains(field.key), field.key.c_str());
+    }
+
+    void everyDecodeFieldIsAnOption() {
+        for (const char* command : {"translate", "generate", "eval"}) {
+            const CliRun run = run_tfw({command, "--help"});
+            QVERIFY2(run.exit_code == 0, run.err.c_str());
+            for (const DecodeField& field : decode_fields())
+                QVERIFY2(contains(run.out, "--" + option_name(field) + " "), field.key.c_str());
+        }
+        const CliRun refused =
+            run_tfw({"translate", "--checkpoint", m_translation, "--input", m_src, "--top-p", "0"});
+        QVERIFY(refused.exit_code != 0);
+        QVERIFY2(contains(refused.err, "top_p must be in (0, 1] (got 0)"), refused.err.c_str());
     }
 
     void badInputFailsWithAClearMessage_data() {

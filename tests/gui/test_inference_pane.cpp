@@ -18,6 +18,7 @@
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/attention_inspector.h"
 #include "ui/decode_options_form.h"
+#include "ui/field_editor.h"
 #include "ui/inference_pane.h"
 #include "ui/main_window.h"
 #include "ui/runs_pane.h"
@@ -144,6 +145,18 @@ class TestInferencePane final : public QObject {
         form.setMode(DecodeOptionsForm::Mode::Greedy);
         QVERIFY(form.isValid());  // greedy returns one output whatever n-best says
         QCOMPARE(form.options().beam, 1);
+    }
+
+    // The form's fields come from decode_fields(): every setting but the method's own.
+    void decodeOptionsFormHasAFieldForEverySetting() {
+        DecodeOptionsForm form;
+        QStringList keys;
+        for (const FieldEditor* editor : form.findChildren<FieldEditor*>())
+            keys.append(QString::fromStdString(editor->key()));
+        for (const DecodeField& field : decode_fields())
+            QVERIFY2(keys.contains(QString::fromStdString("decode." + field.key)) ==
+                         (field.group != DecodeGroup::Method),
+                     field.key.c_str());
     }
 
     void translationDecodesWithAttentionAndMasking() {
