@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the workbench needs to build, test and run.
-#   scripts/install-deps.sh            everything (GUI, tests, headless display)
-#   scripts/install-deps.sh --no-gui   core + tfw only (servers without Qt)
+#   scripts/install-deps.sh              everything (GUI, tests, headless display)
+#   scripts/install-deps.sh --no-gui     core + tfw only (servers without Qt)
+#   scripts/install-deps.sh --libtorch2  also LibTorch 2.x (CUDA build) from the pinned
+#                                        PyTorch wheel on PyPI, into .deps/libtorch2/
+#                                        (a project-local Python venv, never the system's)
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Pinned to the PyTorch the lab's GPU machines run; its LibTorch is built with CUDA 13.0.
+torch_pin="torch==2.11.0"
+venv=.deps/libtorch2
 
 core_pkgs=(
   build-essential cmake ninja-build ccache pkg-config
@@ -15,8 +23,18 @@ gui_pkgs=(
   xvfb xauth
 )
 
+no_gui=0 libtorch2=0
+for arg in "$@"; do
+  case "$arg" in
+    --no-gui) no_gui=1 ;;
+    --libtorch2) libtorch2=1 ;;
+    *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
 pkgs=("${core_pkgs[@]}")
-[[ "${1:-}" == "--no-gui" ]] || pkgs+=("${gui_pkgs[@]}")
+((no_gui)) || pkgs+=("${gui_pkgs[@]}")
+((libtorch2)) && pkgs+=(python3-venv)
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -24,11 +42,20 @@ for p in "${pkgs[@]}"; do
 done
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#pkgs[@]} packages present"
-  exit 0
+else
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo_cmd[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-sudo_cmd=()
-[[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
-echo "install-deps: installing ${missing[*]}"
-"${sudo_cmd[@]}" apt-get update -q
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+if ((libtorch2)); then
+  [[ -x $venv/bin/python ]] || python3 -m venv "$venv"
+  if "$venv/bin/python" -m pip show torch 2>/dev/null | grep -qx "Version: ${torch_pin#torch==}"; then
+    echo "install-deps: $torch_pin present in $venv"
+  else
+    echo "install-deps: installing $torch_pin into $venv (about 3 GB with its CUDA libraries)"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check ${TFW_PIP_OPTIONS:-} "$torch_pin"
+  fi
+fi

@@ -7,6 +7,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "core/util/build_versions.h"
 #include "core/util/openmp_policy.h"
 
 namespace tfw::cli {
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     if (args[0] == "--version") {
-        std::cout << "tfw " TFW_VERSION "\n";
+        std::cout << tfw::build_versions() << "\n";
         return 0;
     }
     for (const auto& command : commands()) {

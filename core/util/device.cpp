@@ -2,15 +2,33 @@
 
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
+#include <torch/version.h>
 
 #include "core/config/config_error.h"
+#include "core/util/build_versions.h"
 
 namespace tfw {
 
+namespace {
+
+// Says why cuda cannot be used, so that a run stops before training with the cause.
+std::string cuda_unavailable_message() {
+    const std::string cuda = compiled_cuda_version();
+    if (cuda.empty())
+        return "train.device (cuda): this build's LibTorch " TORCH_VERSION
+               " has no CUDA; build against PyTorch 2.x with CUDA (README, \"On a GPU "
+               "machine\") or use auto or cpu";
+    return "train.device (cuda): LibTorch " TORCH_VERSION " with CUDA " + cuda +
+           " finds no usable GPU (none installed, or the NVIDIA driver is missing or older "
+           "than CUDA " +
+           cuda + " needs); use auto or cpu";
+}
+
+}  // namespace
+
 at::Device choose_device(DevicePref preference) {
     const bool cuda = torch::cuda::is_available();
-    if (preference == DevicePref::Cuda && !cuda)
-        throw ConfigError("train.device (cuda): no CUDA GPU is available; use auto or cpu");
+    if (preference == DevicePref::Cuda && !cuda) throw ConfigError(cuda_unavailable_message());
     if (preference != DevicePref::Cpu && cuda) return at::Device(at::kCUDA, 0);
     return at::Device(at::kCPU);
 }
