@@ -55,7 +55,7 @@ if ((libtorch2)); then
   if "$venv/bin/python" -m pip show torch 2>/dev/null | grep -qx "Version: ${torch_pin#torch==}"; then
     echo "install-deps: $torch_pin present in $venv"
   else
-    echo "install-deps: installing $torch_pin into $venv (about 3 GB with its CUDA libraries)"
+    echo "install-deps: installing $torch_pin into $venv (about 4.6 GB with its CUDA libraries)"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check ${TFW_PIP_OPTIONS:-} "$torch_pin"
   fi
 fi
