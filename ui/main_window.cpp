@@ -13,16 +13,16 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
-#include "ui/evaluation_pane.h"
-#include "ui/average_dialog.h"
-#include "ui/compare_pane.h"
-#include "ui/experiment_form.h"
-#include "ui/experiment_pane.h"
-#include "ui/inference_pane.h"
-#include "ui/problem_message.h"
-#include "ui/runs_pane.h"
-#include "ui/training_pane.h"
-#include "ui/training_runner.h"
+#include "ui/evaluation/evaluation_pane.h"
+#include "ui/compare/average_dialog.h"
+#include "ui/compare/compare_pane.h"
+#include "ui/experiment/experiment_form.h"
+#include "ui/experiment/experiment_pane.h"
+#include "ui/inference/inference_pane.h"
+#include "ui/common/problem_message.h"
+#include "ui/runs/runs_pane.h"
+#include "ui/training/training_pane.h"
+#include "ui/training/training_runner.h"
 
 namespace tfw {
 

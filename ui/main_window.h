@@ -4,7 +4,7 @@
 
 #include <QMainWindow>
 
-#include "ui/app_settings.h"
+#include "ui/common/app_settings.h"
 
 class QAction;
 class QLabel;

@@ -10,7 +10,7 @@
 #include "core/data/word_tokenizer.h"
 #include "core/decode/search.h"
 #include "core/model/model_options.h"
-#include "ui/attention_conversion.h"
+#include "ui/common/attention_conversion.h"
 #include "widgets/attention_grid.h"
 
 using namespace tfw;

@@ -16,9 +16,9 @@
 
 #include "core/metrics/metric_registry.h"
 #include "tests/core/tiny_checkpoint.h"
-#include "ui/decode_options_form.h"
-#include "ui/evaluation_job.h"
-#include "ui/evaluation_pane.h"
+#include "ui/common/decode_options_form.h"
+#include "ui/evaluation/evaluation_job.h"
+#include "ui/evaluation/evaluation_pane.h"
 
 using namespace tfw;
 

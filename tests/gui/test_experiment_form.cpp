@@ -14,11 +14,11 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/model/model_size.h"
-#include "ui/config_summary.h"
-#include "ui/experiment_form.h"
-#include "ui/experiment_pane.h"
-#include "ui/field_editor.h"
-#include "ui/number_spin_box.h"
+#include "ui/experiment/config_summary.h"
+#include "ui/experiment/experiment_form.h"
+#include "ui/experiment/experiment_pane.h"
+#include "ui/experiment/field_editor.h"
+#include "widgets/number_spin_box.h"
 
 using namespace tfw;
 

@@ -8,13 +8,13 @@
 #include <QtTest>
 
 #include "core/io/run_directory.h"
-#include "ui/experiment_form.h"
-#include "ui/experiment_pane.h"
-#include "ui/field_editor.h"
+#include "ui/experiment/experiment_form.h"
+#include "ui/experiment/experiment_pane.h"
+#include "ui/experiment/field_editor.h"
 #include "ui/main_window.h"
-#include "ui/runs_pane.h"
-#include "ui/training_pane.h"
-#include "ui/training_runner.h"
+#include "ui/runs/runs_pane.h"
+#include "ui/training/training_pane.h"
+#include "ui/training/training_runner.h"
 
 using namespace tfw;
 

@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "tests/core/tiny_checkpoint.h"
-#include "ui/decode_options_form.h"
-#include "ui/side_by_side_view.h"
+#include "ui/common/decode_options_form.h"
+#include "ui/compare/side_by_side_view.h"
 #include "widgets/attention_heatmap.h"
 #include "widgets/token_strip.h"
 

@@ -20,11 +20,11 @@
 #include "core/io/run_lock.h"
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
-#include "ui/log_view.h"
-#include "ui/run_charts.h"
-#include "ui/runs_pane.h"
-#include "ui/training_pane.h"
-#include "ui/training_runner.h"
+#include "ui/training/log_view.h"
+#include "ui/training/run_charts.h"
+#include "ui/runs/runs_pane.h"
+#include "ui/training/training_pane.h"
+#include "ui/training/training_runner.h"
 
 using namespace tfw;
 

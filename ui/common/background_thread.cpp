@@ -1,0 +1,37 @@
+#include "ui/common/background_thread.h"
+
+#include <QThread>
+
+namespace tfw {
+
+BackgroundThread::~BackgroundThread() {
+    if (!m_thread) return;
+    m_cancel->store(true);
+    m_thread->wait();
+    delete m_thread;  // its outcome, still queued for the owner, goes with the owner
+}
+
+bool BackgroundThread::start(Work work) {
+    if (m_thread) return false;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_thread = QThread::create([this, work = std::move(work), cancel = m_cancel] {
+        const Done done = work(*cancel);
+        QMetaObject::invokeMethod(
+            m_owner,
+            [this, done] {
+                m_thread->wait();
+                delete m_thread;
+                m_thread = nullptr;
+                if (done) done();
+            },
+            Qt::QueuedConnection);
+    });
+    m_thread->start();
+    return true;
+}
+
+void BackgroundThread::cancel() {
+    if (m_cancel) m_cancel->store(true);
+}
+
+}  // namespace tfw

@@ -1,0 +1,81 @@
+#include "ui/compare/comparison_table_view.h"
+
+#include <QHeaderView>
+#include <QTableWidget>
+
+#include <algorithm>
+
+#include "core/compare/comparison_table.h"
+#include "widgets/color_swatch.h"
+
+namespace tfw {
+namespace {
+
+QTableWidgetItem* item(const QString& text) {
+    auto* cell = new QTableWidgetItem(text);
+    cell->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return cell;
+}
+
+// Numbers align right so that their digits line up; words and paths read better from the left.
+bool alignRight(const ComparisonRow& row, const std::string& text) {
+    if (!row.values.empty()) return true;  // a numeric row (durations included)
+    bool ok = false;
+    QString::fromStdString(text).toDouble(&ok);
+    return ok;
+}
+
+}  // namespace
+
+QColor differenceHighlight(const QTableWidget* view) {
+    // Amber mixed into the base colour: visible on white and on near-black.
+    const QColor base = view->palette().color(QPalette::Base);
+    const QColor amber(0xF2, 0xB4, 0x2B);
+    const double share = base.lightness() > 128 ? 0.35 : 0.45;
+    return QColor::fromRgbF(base.redF() * (1 - share) + amber.redF() * share,
+                            base.greenF() * (1 - share) + amber.greenF() * share,
+                            base.blueF() * (1 - share) + amber.blueF() * share);
+}
+
+void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
+                         const QList<QColor>& itemColors) {
+    view->clear();
+    view->setRowCount(int(table.rows.size()));
+    view->setColumnCount(int(table.columns.size()) + 1);
+    view->setHorizontalHeaderItem(0, new QTableWidgetItem(QString::fromStdString(table.corner)));
+    for (size_t c = 0; c < table.columns.size(); ++c) {
+        auto* header = new QTableWidgetItem(QString::fromStdString(table.columns[c]));
+        if (int(c) < itemColors.size()) header->setIcon(colorSwatch(itemColors[int(c)]));
+        view->setHorizontalHeaderItem(int(c) + 1, header);
+    }
+    const QColor highlight = differenceHighlight(view);
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        const ComparisonRow& row = table.rows[r];
+        const auto best = best_cells(row);
+        auto* label = item(QString::fromStdString(row.label));
+        if (row.differs) {
+            label->setBackground(highlight);
+            QFont font = label->font();
+            font.setBold(true);
+            label->setFont(font);
+        }
+        view->setItem(int(r), 0, label);
+        for (size_t c = 0; c < row.cells.size(); ++c) {
+            auto* cell = item(QString::fromStdString(row.cells[c]));
+            cell->setTextAlignment(alignRight(row, row.cells[c])
+                                       ? Qt::AlignRight | Qt::AlignVCenter
+                                       : Qt::AlignLeft | Qt::AlignVCenter);
+            if (row.differs) cell->setBackground(highlight);
+            if (std::find(best.begin(), best.end(), c) != best.end()) {
+                QFont font = cell->font();
+                font.setBold(true);
+                cell->setFont(font);
+                cell->setToolTip(QObject::tr("best of this row"));
+            }
+            view->setItem(int(r), int(c) + 1, cell);
+        }
+    }
+    view->resizeColumnsToContents();
+}
+
+}  // namespace tfw

@@ -1,0 +1,488 @@
+#include "ui/evaluation/evaluation_pane.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "core/eval/evaluation.h"
+#include "core/eval/evaluation_reader.h"
+#include "core/metrics/metric_registry.h"
+#include "ui/common/canonical_path.h"
+#include "ui/common/checkpoint_choices.h"
+#include "ui/common/decode_options_form.h"
+#include "ui/evaluation/evaluation_job.h"
+#include "ui/common/problem_message.h"
+
+namespace tfw {
+namespace {
+
+enum Column { Line, Score, Source, Output, Reference, Count };
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+QTableWidgetItem* textItem(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    item->setToolTip(text);
+    return item;
+}
+
+// Shows a rounded number and sorts by the exact one (empty cells last).
+class NumberItem final : public QTableWidgetItem {
+  public:
+    NumberItem(double value, int decimals)
+        : QTableWidgetItem(std::isfinite(value) ? QString::number(value, 'f', decimals)
+                                                : QString()),
+          m_value(std::isfinite(value) ? value : std::numeric_limits<double>::infinity()) {
+        setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        setData(Qt::UserRole, m_value);
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        return m_value < other.data(Qt::UserRole).toDouble();
+    }
+
+  private:
+    double m_value;
+};
+
+QString formatSeconds(double seconds) {
+    const int s = int(std::lround(seconds));
+    return s < 60 ? QStringLiteral("%1 s").arg(s)
+                  : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+// The metric whose per-sentence score the result has (BLEU, ROUGE-L): the one to name it by.
+const MetricInfo* headlineMetric(const Evaluation& result) {
+    for (const MetricInfo& metric : metric_registry())
+        if (metric.sentence && result.metric(metric.key)) return &metric;
+    return nullptr;
+}
+
+// One line per saved result: "2026-11-22 06:12 · best · test · BLEU 38.29".
+QString savedLabel(const Evaluation& result) {
+    const QDateTime time = QDateTime::fromString(qs(result.created_at), Qt::ISODate);
+    QString label = time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
+                    QStringLiteral(" · ") + QFileInfo(qs(result.checkpoint)).completeBaseName() +
+                    QStringLiteral(" · ") + qs(result.split);
+    const MetricInfo* headline = headlineMetric(result);
+    const double value = headline ? result.metric(headline->key)->value : std::nan("");
+    if (std::isfinite(value))
+        label += QStringLiteral(" · %1 %2").arg(qs(headline->name)).arg(value, 0, 'f', 2);
+    else if (std::isfinite(result.loss.perplexity()))
+        label += QStringLiteral(" · ppl %1").arg(result.loss.perplexity(), 0, 'f', 2);
+    return label;
+}
+
+}  // namespace
+
+EvaluationPane::EvaluationPane(QWidget* parent)
+    : QWidget(parent),
+      m_job(new EvaluationJob(this)),
+      m_checkpoint(new QComboBox(this)),
+      m_browse(new QPushButton(tr("Browse…"), this)),
+      m_split(new QComboBox(this)),
+      m_customFiles(new QWidget(this)),
+      m_srcFile(new QLineEdit(this)),
+      m_refFile(new QLineEdit(this)),
+      m_ownDecoding(new QCheckBox(tr("Decode as the checkpoint's experiment says"), this)),
+      m_form(new DecodeOptionsForm(this)),
+      m_evaluate(new QPushButton(tr("Evaluate"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_state(new QLabel(this)),
+      m_saved(new QComboBox(this)),
+      m_summary(new QLabel(this)),
+      m_table(new QTableWidget(0, Count, this)) {
+    m_checkpoint->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_checkpoint->setMinimumContentsLength(40);
+    m_checkpoint->setToolTip(
+        tr("The checkpoint to evaluate: any checkpoint of a run under the "
+           "runs folder, or a file (Browse…)."));
+    m_split->addItem(tr("Test set of the experiment"), QStringLiteral("test"));
+    m_split->addItem(tr("Validation set of the experiment"), QStringLiteral("valid"));
+    m_split->addItem(tr("Other files…"), QStringLiteral("custom"));
+    m_split->setToolTip(
+        tr("The experiment's own test or validation files (as named in its "
+           "data section), or any other pair of aligned files."));
+    m_srcFile->setPlaceholderText(tr("inputs, one per line (language model: the text)"));
+    m_refFile->setPlaceholderText(tr("references, line i pairs with input line i"));
+    auto* srcBrowse = new QPushButton(tr("Browse…"), m_customFiles);
+    auto* refBrowse = new QPushButton(tr("Browse…"), m_customFiles);
+    auto* files = new QFormLayout(m_customFiles);
+    files->setContentsMargins(0, 0, 0, 0);
+    auto* srcRow = new QHBoxLayout;
+    srcRow->addWidget(m_srcFile);
+    srcRow->addWidget(srcBrowse);
+    auto* refRow = new QHBoxLayout;
+    refRow->addWidget(m_refFile);
+    refRow->addWidget(refBrowse);
+    files->addRow(tr("Inputs:"), srcRow);
+    files->addRow(tr("References:"), refRow);
+    m_customFiles->setVisible(false);
+
+    m_evaluate->setObjectName(QStringLiteral("evaluate"));
+    m_saved->setObjectName(QStringLiteral("savedResults"));
+    m_cancel->setEnabled(false);
+    m_progress->setVisible(false);
+    m_progress->setTextVisible(true);
+    m_saved->setToolTip(tr("Results kept in the run folder (evals/); pick one to show it again."));
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("<i>Pick a checkpoint and a test set, then Evaluate.</i>"));
+    m_ownDecoding->setChecked(true);
+    m_ownDecoding->setToolTip(
+        tr("Use the decode section of the experiment the checkpoint was "
+           "trained with; untick to choose the options here."));
+    m_form->setEnabled(false);
+
+    m_table->setHorizontalHeaderLabels(
+        {tr("Line"), tr("Score"), tr("Source"), tr("Output"), tr("Reference")});
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+    m_table->setColumnWidth(Line, 60);
+    m_table->setColumnWidth(Score, 120);
+    m_table->setColumnWidth(Source, 380);
+    m_table->setColumnWidth(Output, 380);
+    m_table->setToolTip(
+        tr("Double-click a sentence to open it in the Inference area, with its "
+           "attention."));
+
+    auto* decoding = new QGroupBox(tr("Decoding"), this);
+    auto* decodingLayout = new QVBoxLayout(decoding);
+    decodingLayout->addWidget(m_ownDecoding);
+    decodingLayout->addWidget(m_form);
+
+    auto* top = new QFormLayout;
+    auto* checkpointRow = new QHBoxLayout;
+    checkpointRow->addWidget(m_checkpoint, 1);
+    checkpointRow->addWidget(m_browse);
+    top->addRow(tr("Checkpoint:"), checkpointRow);
+    top->addRow(tr("Test set:"), m_split);
+    top->addRow(QString(), m_customFiles);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_evaluate);
+    actions->addWidget(m_cancel);
+    actions->addWidget(m_progress, 1);
+    actions->addWidget(m_state);
+    actions->addStretch();  // the buttons keep their size while the progress bar is hidden
+    auto* savedRow = new QHBoxLayout;
+    savedRow->addWidget(new QLabel(tr("Saved results:"), this));
+    savedRow->addWidget(m_saved, 1);
+    auto* hint = new QLabel(
+        tr("Sentences sorted worst first (click a header to sort). Double-click one to open it "
+           "in the Inference area."),
+        this);
+    hint->setEnabled(false);
+
+    auto* setup = new QHBoxLayout;
+    auto* left = new QVBoxLayout;
+    left->addLayout(top);
+    left->addLayout(actions);
+    left->addLayout(savedRow);
+    left->addWidget(m_summary);
+    left->addStretch();
+    setup->addLayout(left, 3);
+    setup->addWidget(decoding, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(setup);
+    layout->addWidget(hint);
+    layout->addWidget(m_table, 1);
+
+    connect(m_browse, &QPushButton::clicked, this, &EvaluationPane::browseCheckpoint);
+    connect(srcBrowse, &QPushButton::clicked, this,
+            [this] { browseFile(m_srcFile, tr("Inputs")); });
+    connect(refBrowse, &QPushButton::clicked, this,
+            [this] { browseFile(m_refFile, tr("References")); });
+    connect(m_split, &QComboBox::currentIndexChanged, this, [this] {
+        m_customFiles->setVisible(m_split->currentData().toString() == QLatin1String("custom"));
+        updateControls();
+    });
+    connect(m_checkpoint, &QComboBox::currentIndexChanged, this, [this] {
+        refreshSavedResults();
+        updateControls();
+    });
+    connect(m_ownDecoding, &QCheckBox::toggled, this, [this](bool own) {
+        m_form->setEnabled(!own);
+        updateControls();
+    });
+    connect(m_form, &DecodeOptionsForm::optionsChanged, this, &EvaluationPane::updateControls);
+    connect(m_srcFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
+    connect(m_refFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
+    connect(m_evaluate, &QPushButton::clicked, this, &EvaluationPane::evaluate);
+    connect(m_cancel, &QPushButton::clicked, this, &EvaluationPane::cancel);
+    connect(m_saved, &QComboBox::activated, this, &EvaluationPane::showSaved);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this,
+            [this](int row, int) { openRow(row); });
+    connect(m_job, &EvaluationJob::progress, this, &EvaluationPane::onProgress);
+    connect(m_job, &EvaluationJob::finished, this, &EvaluationPane::onFinished);
+    connect(m_job, &EvaluationJob::failed, this, &EvaluationPane::onFailed);
+    connect(m_job, &EvaluationJob::cancelled, this, [this] {
+        m_state->setText(tr("Cancelled"));
+        updateControls();
+    });
+    updateControls();
+}
+
+void EvaluationPane::setRunsRoot(const QString& root) {
+    m_root = root;
+    refreshCheckpoints();
+}
+
+void EvaluationPane::showEvent(QShowEvent* event) {
+    // Runs started or finished since the list was made show up when the area is opened.
+    if (!m_job->isRunning()) refreshCheckpoints();
+    QWidget::showEvent(event);
+}
+
+void EvaluationPane::refreshCheckpoints() {
+    const QString current = checkpoint();
+    QSignalBlocker block(m_checkpoint);
+    m_checkpoint->clear();
+    for (const CheckpointChoice& choice : checkpointChoices(m_root))
+        m_checkpoint->addItem(choice.label, choice.path);
+    const int index = m_checkpoint->findData(current);
+    m_checkpoint->setCurrentIndex(index >= 0 ? index : 0);
+    if (index < 0 && !current.isEmpty()) setCheckpoint(current);
+    refreshSavedResults();
+    updateControls();
+}
+
+void EvaluationPane::setCheckpoint(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    int index = m_checkpoint->findData(absolute);
+    if (index < 0) {
+        m_checkpoint->addItem(QDir::toNativeSeparators(absolute), absolute);
+        index = m_checkpoint->count() - 1;
+    }
+    m_checkpoint->setCurrentIndex(index);
+}
+
+QString EvaluationPane::checkpoint() const {
+    return m_checkpoint->currentData().toString();
+}
+
+void EvaluationPane::setSplit(const QString& split) {
+    const int index = m_split->findData(split);
+    if (index >= 0) m_split->setCurrentIndex(index);
+}
+
+void EvaluationPane::setCustomFiles(const QString& srcFile, const QString& refFile) {
+    setSplit(QStringLiteral("custom"));
+    m_srcFile->setText(srcFile);
+    m_refFile->setText(refFile);
+}
+
+void EvaluationPane::setUseCheckpointDecoding(bool use) {
+    m_ownDecoding->setChecked(use);
+}
+
+void EvaluationPane::browseCheckpoint() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Evaluate a checkpoint"), m_root,
+                                                      tr("Checkpoints (*.tfw);;All files (*)"));
+    if (!path.isEmpty()) setCheckpoint(path);
+}
+
+void EvaluationPane::browseFile(QLineEdit* target, const QString& title) {
+    const QString path = QFileDialog::getOpenFileName(this, title, target->text());
+    if (!path.isEmpty()) target->setText(path);
+}
+
+bool EvaluationPane::isRunning() const {
+    return m_job->isRunning();
+}
+
+void EvaluationPane::updateControls() {
+    const bool running = m_job->isRunning();
+    const bool custom = m_split->currentData().toString() == QLatin1String("custom");
+    QString missing;
+    if (checkpoint().isEmpty())
+        missing = tr("Pick a checkpoint first.");
+    else if (custom && m_srcFile->text().isEmpty())
+        missing = tr("Choose the file of inputs.");
+    else if (!m_ownDecoding->isChecked() && !m_form->isValid())
+        missing = m_form->problems().join(QLatin1Char('\n'));
+    m_evaluate->setEnabled(!running && missing.isEmpty());
+    m_evaluate->setToolTip(missing.isEmpty() ? tr("Decode the test set and score it") : missing);
+    m_cancel->setEnabled(running);
+    m_checkpoint->setEnabled(!running);
+    m_browse->setEnabled(!running);
+    m_split->setEnabled(!running);
+    m_progress->setVisible(running);
+}
+
+void EvaluationPane::evaluate() {
+    if (m_job->isRunning() || checkpoint().isEmpty()) return;
+    EvaluationRequest request;
+    request.checkpoint = checkpoint();
+    request.split = m_split->currentData().toString();
+    request.srcFile = m_srcFile->text();
+    request.refFile = m_refFile->text();
+    if (!m_ownDecoding->isChecked()) request.options = m_form->options();
+    m_progress->setRange(0, 0);  // busy until the first report: loading the checkpoint
+    m_state->setText(tr("Loading the checkpoint…"));
+    m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    m_job->start(request);
+    updateControls();
+}
+
+void EvaluationPane::cancel() {
+    m_job->cancel();
+    m_state->setText(tr("Cancelling…"));
+}
+
+void EvaluationPane::onProgress(qint64 done, qint64 total) {
+    m_progress->setRange(0, int(total));
+    m_progress->setValue(int(done));
+    m_progress->setFormat(tr("%v / %m sentences"));
+    const double elapsed = (QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
+    QString text = tr("%1 elapsed").arg(formatSeconds(elapsed));
+    if (done > 0 && done < total)
+        text +=
+            tr(", about %1 left").arg(formatSeconds(elapsed * double(total - done) / double(done)));
+    m_state->setText(text);
+}
+
+void EvaluationPane::onFinished(const QByteArray& json, const QString& savedPath) {
+    m_state->setText(tr("Done"));
+    showResult(evaluation_from_json(nlohmann::json::parse(json.toStdString())), savedPath);
+    if (!savedPath.isEmpty()) {
+        const QString runDir = QFileInfo(QFileInfo(savedPath).absolutePath()).absolutePath();
+        refreshSavedResults();
+        m_saved->setCurrentIndex(m_saved->count() - 1);
+        Q_EMIT evaluationSaved(runDir, savedPath);
+        Q_EMIT statusMessage(tr("Evaluation kept in %1").arg(QDir::toNativeSeparators(savedPath)));
+    }
+    updateControls();
+}
+
+void EvaluationPane::onFailed(const QString& message) {
+    m_state->setText(tr("Failed"));
+    updateControls();
+    showProblem(this, tr("Evaluation failed"), message);
+}
+
+void EvaluationPane::refreshSavedResults() {
+    m_saved->clear();
+    const std::string runDir = run_dir_of_checkpoint(checkpoint().toStdString());
+    if (runDir.empty()) {
+        m_saved->setEnabled(false);
+        return;
+    }
+    int newestOfThis = -1;  // the newest result of the chosen checkpoint itself
+    for (const Evaluation& result : read_evaluations(runDir)) {
+        if (canonicalPath(qs(result.checkpoint)) == canonicalPath(checkpoint()))
+            newestOfThis = m_saved->count();
+        m_saved->addItem(savedLabel(result), qs(result.file));
+    }
+    m_saved->setEnabled(m_saved->count() > 0);
+    if (m_saved->count() == 0) m_saved->addItem(tr("none yet"));
+    // Picking a checkpoint that was evaluated before shows its latest result at once.
+    if (newestOfThis >= 0 && canonicalPath(m_resultCheckpoint) != canonicalPath(checkpoint())) {
+        m_saved->setCurrentIndex(newestOfThis);
+        showSaved(newestOfThis);
+    }
+}
+
+void EvaluationPane::showSaved(int index) {
+    const QString path = m_saved->itemData(index).toString();
+    if (path.isEmpty()) return;
+    try {
+        showResult(read_evaluation(path.toStdString()), path);
+    } catch (const EvaluationFileError&) {
+        showProblem(this, tr("Cannot show the result"),
+                    tr("%1 is not a readable result.").arg(path));
+    }
+}
+
+void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {
+    m_resultCheckpoint = qs(result.checkpoint);
+    const bool lm = result.task == Task::LanguageModel;
+    QStringList scores;
+    auto metric = [&](const QString& name, double value, const std::string& signature) {
+        QString text = QStringLiteral("<b>%1 %2</b>").arg(name).arg(value, 0, 'f', 2);
+        if (!signature.empty())
+            text += QStringLiteral(" <span style='color:gray'>(%1)</span>")
+                        .arg(qs(signature).toHtmlEscaped());
+        scores << text;
+    };
+    for (const MetricInfo& info : metric_registry())
+        if (const MetricScore* score = result.metric(info.key))
+            metric(qs(info.name), score->value, score->signature);
+    metric(lm ? tr("perplexity") : tr("reference perplexity"), result.loss.perplexity(), {});
+    QString summary = scores.join(QStringLiteral(" &nbsp;·&nbsp; "));
+    summary += QStringLiteral("<br>") +
+               tr("%1 sentences of %2 (%3) with %4 in %5")
+                   .arg(result.sentences.size())
+                   .arg(QFileInfo(m_resultCheckpoint).completeBaseName().toHtmlEscaped())
+                   .arg(qs(result.split).toHtmlEscaped())
+                   .arg(lm ? tr("teacher forcing") : tr("beam %1").arg(result.decode.beam))
+                   .arg(formatSeconds(result.seconds));
+    if (!savedPath.isEmpty())
+        summary +=
+            QStringLiteral("<br><span style='color:gray'>%1</span>")
+                .arg(tr("Kept in %1").arg(QDir::toNativeSeparators(savedPath)).toHtmlEscaped());
+    m_summary->setText(summary);
+
+    const QString metricName =
+        result.sentence_metric.empty() ? tr("score") : qs(result.sentence_metric);
+    m_table->setHorizontalHeaderItem(Score, new QTableWidgetItem(metricName));
+    m_table->setColumnHidden(Output, lm);
+    m_table->setColumnHidden(Reference, lm);
+    m_table->setSortingEnabled(false);
+    m_table->setRowCount(int(result.sentences.size()));
+    for (int r = 0; r < int(result.sentences.size()); ++r) {
+        const SentenceResult& row = result.sentences[size_t(r)];
+        m_table->setItem(r, Line, new NumberItem(double(row.index + 1), 0));
+        m_table->setItem(r, Score, new NumberItem(row.score, 2));
+        m_table->setItem(r, Source, textItem(qs(row.source)));
+        m_table->setItem(r, Output, textItem(qs(row.hypothesis)));
+        m_table->setItem(r, Reference, textItem(qs(row.reference)));
+    }
+    m_table->setSortingEnabled(true);
+    // Worst first: the lowest score, or the highest perplexity.
+    m_table->sortByColumn(Score,
+                          result.higher_is_better ? Qt::AscendingOrder : Qt::DescendingOrder);
+}
+
+void EvaluationPane::openRow(int row) {
+    const QTableWidgetItem* source = m_table->item(row, Source);
+    const QTableWidgetItem* reference = m_table->item(row, Reference);
+    if (!source || m_resultCheckpoint.isEmpty()) return;
+    Q_EMIT openInInference(m_resultCheckpoint, source->text(),
+                           reference ? reference->text() : QString());
+}
+
+QString EvaluationPane::summaryText() const {
+    return m_summary->text();
+}
+
+}  // namespace tfw

@@ -1,0 +1,130 @@
+#include "ui/experiment/config_summary.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <set>
+
+#include "core/model/model_size.h"
+#include "core/train/lr_schedule.h"
+#include "ui/experiment/vocabulary_estimate.h"
+#include "widgets/schedule_preview.h"
+
+namespace tfw {
+namespace {
+
+constexpr int kSchedulePoints = 300;
+
+QString bytesText(int64_t bytes) {
+    return QLocale().formattedDataSize(bytes);
+}
+
+QLabel* valueLabel(QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    return label;
+}
+
+}  // namespace
+
+ConfigSummary::ConfigSummary(QWidget* parent)
+    : QWidget(parent),
+      m_parameters(nullptr),
+      m_parametersNote(new QLabel(this)),
+      m_tokens(nullptr),
+      m_memory(nullptr),
+      m_schedule(new SchedulePreview(this)) {
+    auto* box = new QGroupBox(tr("Before you start"), this);
+    auto* form = new QFormLayout(box);
+    m_parameters = valueLabel(box);
+    m_tokens = valueLabel(box);
+    m_memory = valueLabel(box);
+    m_parametersNote->setWordWrap(true);
+    m_parametersNote->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(tr("Parameters:"), m_parameters);
+    form->addRow(m_parametersNote);
+    form->addRow(tr("Tokens per step:"), m_tokens);
+    form->addRow(tr("Training memory:"), m_memory);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(box);
+    layout->addWidget(m_schedule, 1);
+}
+
+QString ConfigSummary::parameterText() const {
+    return m_parameters->text();
+}
+
+void ConfigSummary::showConfig(const ExperimentConfig& config) {
+    const QLocale locale;
+    const VocabularyEstimate vocab = estimateVocabulary(config);
+    const int64_t parameters = count_parameters(config, vocab.size, vocab.size);
+    m_parameters->setText((vocab.exact ? QString() : QStringLiteral("≈ ")) +
+                          locale.toString(static_cast<qlonglong>(parameters)));
+    m_parametersNote->setText(vocab.note);
+    m_parametersNote->setVisible(!vocab.note.isEmpty());
+
+    const qlonglong perStep = qlonglong(config.train.batch_tokens) * config.train.accumulate;
+    m_tokens->setText(config.train.accumulate > 1 ? tr("%L1 × %L2 = %L3")
+                                                        .arg(config.train.batch_tokens)
+                                                        .arg(config.train.accumulate)
+                                                        .arg(perStep)
+                                                  : locale.toString(perStep));
+    m_tokens->setToolTip(
+        tr("train.batch_tokens × train.accumulate: source and target tokens "
+           "that contribute to one optimizer step."));
+
+    const MemoryEstimate memory = estimate_training_memory(config, vocab.size, vocab.size);
+    m_memory->setText(QStringLiteral("≈ ") + bytesText(memory.total()));
+    m_memory->setToolTip(tr("Weights %1, gradients and optimizer state %2, activations of one "
+                            "batch %3 (fp32; a rough estimate).")
+                             .arg(bytesText(memory.parameters_bytes),
+                                  bytesText(memory.optimizer_bytes),
+                                  bytesText(memory.activations_bytes)));
+    showSchedule(config);
+}
+
+void ConfigSummary::showSchedule(const ExperimentConfig& config) {
+    // Without max_steps the length of a run depends on the data; show a window that
+    // covers warmup and the decay after it.
+    const bool known = config.train.max_steps > 0;
+    const long long horizon = known ? config.train.max_steps
+                                    : std::max<long long>(10LL * config.train.warmup_steps, 10000);
+    // Evenly spaced steps, plus the end of warmup where most schedules peak.
+    std::set<long long> sampled;
+    for (int i = 0; i < kSchedulePoints; ++i)
+        sampled.insert(1 + (horizon - 1) * i / (kSchedulePoints - 1));
+    if (config.train.warmup_steps >= 1 && config.train.warmup_steps <= horizon)
+        sampled.insert(config.train.warmup_steps);
+    QVector<double> steps, rates;
+    double peak = 0;
+    long long peakStep = 1;
+    for (const long long step : sampled) {
+        const double rate = learning_rate_at(config, step);
+        steps.append(double(step));
+        rates.append(rate);
+        if (rate > peak) {
+            peak = rate;
+            peakStep = step;
+        }
+    }
+    const QString note = known
+                             ? tr("peak %1 at step %L2, over %L3 steps")
+                                   .arg(QString::number(peak, 'g', 3))
+                                   .arg(peakStep)
+                                   .arg(horizon)
+                             : tr("peak %1 at step %L2; first %L3 steps (train.max_steps not set)")
+                                   .arg(QString::number(peak, 'g', 3))
+                                   .arg(peakStep)
+                                   .arg(horizon);
+    m_schedule->setSchedule(steps, rates, note);
+}
+
+}  // namespace tfw

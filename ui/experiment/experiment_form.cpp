@@ -1,0 +1,163 @@
+#include "ui/experiment/experiment_form.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <map>
+
+#include "core/config/config_error.h"
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
+#include "ui/experiment/field_editor.h"
+#include "ui/experiment/field_relevance.h"
+
+namespace tfw {
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+std::string sectionOf(const std::string& key) {
+    const auto dot = key.find('.');
+    return dot == std::string::npos ? std::string() : key.substr(0, dot);
+}
+
+QString labelFor(const std::string& key) {
+    const auto dot = key.find('.');
+    return qs(dot == std::string::npos ? key : key.substr(dot + 1));
+}
+
+struct Section {
+    const char* prefix;
+    const char* title;
+    int column;
+};
+
+// Three columns of similar height: data and tokenizer, model and decoding, training.
+const Section kSections[] = {
+    {"", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Experiment"), 0},
+    {"data", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Data"), 0},
+    {"tokenizer", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Tokenizer"), 0},
+    {"model", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Model"), 1},
+    {"decode", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Decoding"), 1},
+    {"train", QT_TRANSLATE_NOOP("tfw::ExperimentForm", "Training"), 2},
+};
+
+}  // namespace
+
+ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList(new QLabel(this)) {
+    auto* content = new QWidget;
+    auto* columns = new QHBoxLayout(content);
+    QVBoxLayout* column[3];
+    for (auto*& c : column) {
+        c = new QVBoxLayout;
+        columns->addLayout(c, 1);
+    }
+    std::map<std::string, QFormLayout*> layouts;
+    for (const Section& section : kSections) {
+        auto* box = new QGroupBox(tr(section.title), content);
+        auto* form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        form->setVerticalSpacing(2);
+        layouts[section.prefix] = form;
+        column[section.column]->addWidget(box);
+    }
+    for (auto* c : column) c->addStretch(1);
+
+    for (const ConfigField& field : config_fields()) {
+        auto* editor = new FieldEditor(field, content);
+        const QString key = qs(field.key);
+        m_editors.insert(key, editor);
+        auto* label = new QLabel(labelFor(field.key), content);
+        label->setToolTip(editor->toolTip());
+        label->setBuddy(editor);
+        layouts.at(sectionOf(field.key))->addRow(label, editor);
+        connect(editor, &FieldEditor::edited, this, [this, editor] { applyEdit(editor); });
+    }
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    m_problemList->setWordWrap(true);
+    m_problemList->setTextFormat(Qt::RichText);
+    m_problemList->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problemList->setContentsMargins(8, 4, 8, 4);
+    m_problemList->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll, 1);
+    layout->addWidget(m_problemList);
+
+    setConfig(ExperimentConfig{});
+}
+
+void ExperimentForm::setConfig(const ExperimentConfig& config) {
+    m_config = config;
+    m_setErrors.clear();
+    for (const ConfigField& field : config_fields())
+        m_editors.value(qs(field.key))->setValue(field.get(m_config));
+    revalidate();
+    Q_EMIT configChanged();
+}
+
+void ExperimentForm::applyEdit(FieldEditor* editor) {
+    const QString key = qs(editor->key());
+    try {
+        find_config_field(editor->key())->set(m_config, editor->value());
+        m_setErrors.remove(key);
+    } catch (const ConfigError& error) {
+        m_setErrors.insert(key, qs(error.what()));
+    }
+    revalidate();
+    Q_EMIT configChanged();
+}
+
+void ExperimentForm::revalidate() {
+    QHash<QString, QStringList> byKey;
+    QStringList problems;
+    for (auto it = m_setErrors.cbegin(); it != m_setErrors.cend(); ++it) {
+        byKey[it.key()].append(it.value());
+        problems.append(it.value());
+    }
+    for (const ValidationIssue& issue : validate(m_config)) {
+        byKey[qs(issue.key)].append(qs(issue.message));
+        problems.append(qs(issue.message));
+    }
+
+    for (auto it = m_editors.cbegin(); it != m_editors.cend(); ++it) {
+        it.value()->setProblem(byKey.value(it.key()).join(QLatin1Char('\n')));
+        // Fields that do not matter for this experiment are greyed out, unless they are
+        // the reason it cannot start.
+        const bool applies =
+            fieldApplies(it.key().toStdString(), m_config) || it.value()->hasProblem();
+        it.value()->setEnabled(applies);
+        if (auto* form = qobject_cast<QFormLayout*>(it.value()->parentWidget()->layout()))
+            if (QWidget* label = form->labelForField(it.value())) label->setEnabled(applies);
+    }
+
+    const bool wasValid = m_problems.isEmpty();
+    const bool changed = problems != m_problems;
+    m_problems = problems;
+    if (problems.isEmpty()) {
+        m_problemList->hide();
+    } else {
+        QString html = QStringLiteral("<p style='color:#d62728'><b>%1</b></p><ul style='margin:0'>")
+                           .arg(tr("The experiment cannot start yet:").toHtmlEscaped());
+        for (const QString& problem : problems)
+            html += QStringLiteral("<li>%1</li>").arg(problem.toHtmlEscaped());
+        m_problemList->setText(html + QStringLiteral("</ul>"));
+        m_problemList->show();
+    }
+    if (changed || wasValid != problems.isEmpty())
+        Q_EMIT validityChanged(problems.isEmpty(), problems.value(0));
+}
+
+}  // namespace tfw

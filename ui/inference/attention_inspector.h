@@ -1,0 +1,69 @@
+#pragma once
+// The attention inspector of the Inference pane: for one decoded output, the grid of every
+// head of the chosen attention (encoder self, decoder self or cross; only those the model
+// has), a large heatmap of the chosen cell, export buttons, and head masking: heads switched
+// off in the grid are reported so that the pane can decode again without them.
+
+#include <QSet>
+#include <QWidget>
+#include <array>
+#include <vector>
+
+#include "core/decode/translator.h"
+#include "ui/inference/inference_types.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace tfw {
+
+class AttentionGrid;
+class AttentionHeatmap;
+
+class AttentionInspector final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AttentionInspector)
+
+  public:
+    explicit AttentionInspector(QWidget* parent = nullptr);
+
+    // A new model: offers its stacks (a language model has only decoder self-attention)
+    // and switches every head back on.
+    void setModelKind(bool lm);
+    void setAttention(const AttentionSet& attention);
+    void clear();
+
+    AttentionStack stack() const;
+    void setStack(AttentionStack stack);
+    QList<AttentionStack> availableStacks() const;
+
+    // Shows the cell (head AttentionGrid::kMean: the mean over heads) in the large heatmap.
+    void showCell(int layer, int head);
+
+    std::vector<HeadSelection> maskedHeads() const;
+    void setMasked(const HeadSelection& head, bool masked);
+    void clearMasks();
+
+    AttentionGrid* grid() const { return m_grid; }
+    AttentionHeatmap* heatmap() const { return m_heatmap; }
+
+  Q_SIGNALS:
+    void maskedHeadsChanged();
+
+  private:
+    void showStack();
+    QSet<QPair<int, int>>& masksOf(AttentionStack stack);
+
+    AttentionSet m_attention;
+    std::array<QSet<QPair<int, int>>, 3> m_masked;  // per AttentionStack: (layer, head)
+    QComboBox* m_stack;
+    QLabel* m_hint;
+    AttentionGrid* m_grid;
+    AttentionHeatmap* m_heatmap;
+    QPushButton* m_allOn;
+    int m_layer = -1;
+    int m_head = 0;
+};
+
+}  // namespace tfw

@@ -1,0 +1,458 @@
+#include "ui/inference/inference_pane.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/inference/attention_inspector.h"
+#include "ui/common/canonical_path.h"
+#include "ui/common/checkpoint_choices.h"
+#include "ui/common/decode_options_form.h"
+#include "ui/inference/inference_worker.h"
+#include "widgets/piece_chips.h"
+
+namespace tfw {
+namespace {
+
+enum Column { Rank, Output, Score, Normalized, Metric, Count };
+
+QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignLeft) {
+    auto* cell = new QTableWidgetItem(text);
+    cell->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    cell->setTextAlignment(alignment | Qt::AlignVCenter);
+    return cell;
+}
+
+}  // namespace
+
+InferencePane::InferencePane(QWidget* parent)
+    : QWidget(parent),
+      m_worker(new InferenceWorker(m_cancel)),
+      m_checkpoints(new QComboBox(this)),
+      m_browse(new QPushButton(tr("Open file…"), this)),
+      m_modelLabel(new QLabel(this)),
+      m_sourceLabel(new QLabel(this)),
+      m_source(new QPlainTextEdit(this)),
+      m_referenceLabel(new QLabel(this)),
+      m_reference(new QPlainTextEdit(this)),
+      m_form(new DecodeOptionsForm(this)),
+      m_decode(new QPushButton(tr("Decode"), this)),
+      m_cancelButton(new QPushButton(tr("Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_inputPieces(new PieceChips(this)),
+      m_outputs(new QTableWidget(0, Count, this)),
+      m_outputPieces(new PieceChips(this)),
+      m_timing(new QLabel(this)),
+      m_inspector(new AttentionInspector(this)) {
+    registerInferenceTypes();
+    m_thread.setObjectName(QStringLiteral("inference"));
+    m_worker->moveToThread(&m_thread);
+    connect(m_worker, &InferenceWorker::loaded, this, &InferencePane::onLoaded,
+            Qt::QueuedConnection);
+    connect(m_worker, &InferenceWorker::loadFailed, this, &InferencePane::onLoadFailed,
+            Qt::QueuedConnection);
+    connect(m_worker, &InferenceWorker::progress, this, &InferencePane::onProgress,
+            Qt::QueuedConnection);
+    connect(m_worker, &InferenceWorker::decoded, this, &InferencePane::onDecoded,
+            Qt::QueuedConnection);
+    connect(m_worker, &InferenceWorker::decodeFailed, this, &InferencePane::onDecodeFailed,
+            Qt::QueuedConnection);
+    m_thread.start();
+
+    m_checkpoints->setMinimumContentsLength(40);
+    m_checkpoints->setPlaceholderText(tr("Choose a checkpoint…"));
+    m_checkpoints->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_checkpoints->setToolTip(
+        tr("The checkpoints of the runs in the runs folder: best "
+           "(lowest validation loss), last, and periodic step-N"));
+    m_browse->setToolTip(tr("Load a checkpoint file (.tfw) from anywhere"));
+    m_modelLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_source->setPlaceholderText(tr("Type or paste the input here"));
+    m_reference->setPlaceholderText(tr("Optional: the expected output, to score against"));
+    m_reference->setMaximumHeight(70);
+    m_decode->setDefault(true);
+    m_decode->setToolTip(tr("Decode the input with these options (Ctrl+Return)"));
+    m_decode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_cancelButton->setToolTip(tr("Stop the decoding; the output so far is shown"));
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(QString());
+    m_progress->setValue(0);
+
+    m_outputs->setHorizontalHeaderLabels(
+        {tr("#"), tr("Output"), tr("Score"), tr("Normalized"), tr("Reference")});
+    m_outputs->horizontalHeaderItem(Score)->setToolTip(
+        tr("Sum of the output tokens' log-probabilities (end of sentence included)"));
+    m_outputs->horizontalHeaderItem(Normalized)
+        ->setToolTip(tr("The score divided by the length penalty: what beam search ranks by"));
+    m_outputs->verticalHeader()->hide();
+    m_outputs->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_outputs->setSelectionMode(QAbstractItemView::SingleSelection);
+    // One line per output (the whole text is in its tooltip and in the pieces below).
+    m_outputs->setWordWrap(false);
+    m_outputs->setTextElideMode(Qt::ElideRight);
+    auto* header = m_outputs->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(Output, QHeaderView::Stretch);
+    fitOutputsHeight();
+    m_timing->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // Top: the checkpoint.
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Checkpoint"), this));
+    top->addWidget(m_checkpoints, 1);
+    top->addWidget(m_browse);
+    top->addWidget(m_modelLabel, 1);
+
+    // Left: input, reference, options, decode.
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 6, 0);
+    leftLayout->addWidget(m_sourceLabel);
+    leftLayout->addWidget(m_source, 2);
+    leftLayout->addWidget(m_referenceLabel);
+    leftLayout->addWidget(m_reference);
+    auto* optionsScroll = new QScrollArea(left);
+    optionsScroll->setWidget(m_form);
+    optionsScroll->setWidgetResizable(true);
+    optionsScroll->setFrameShape(QFrame::NoFrame);
+    leftLayout->addWidget(optionsScroll, 3);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_decode, 1);
+    buttons->addWidget(m_cancelButton);
+    leftLayout->addLayout(buttons);
+    leftLayout->addWidget(m_progress);
+
+    // Right: outputs above, attention below.
+    auto* results = new QWidget(this);
+    auto* resultsLayout = new QFormLayout(results);
+    resultsLayout->setContentsMargins(6, 0, 0, 0);
+    resultsLayout->addRow(tr("Input pieces"), m_inputPieces);
+    resultsLayout->addRow(m_outputs);
+    resultsLayout->addRow(tr("Output pieces"), m_outputPieces);
+    resultsLayout->addRow(m_timing);
+    // Scrolls rather than overlapping when a long input or output needs more room.
+    auto* resultsScroll = new QScrollArea(this);
+    resultsScroll->setWidget(results);
+    resultsScroll->setWidgetResizable(true);
+    resultsScroll->setFrameShape(QFrame::NoFrame);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(resultsScroll);
+    right->addWidget(m_inspector);
+    right->setStretchFactor(0, 0);
+    right->setStretchFactor(1, 1);
+    right->setSizes({240, 660});
+    right->setChildrenCollapsible(false);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 4);
+    split->setSizes({340, 1100});
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    connect(m_checkpoints, &QComboBox::activated, this, [this](int index) {
+        const QString path = m_checkpoints->itemData(index).toString();
+        if (!path.isEmpty()) openCheckpoint(path);
+    });
+    connect(m_browse, &QPushButton::clicked, this, &InferencePane::chooseCheckpointFile);
+    connect(m_decode, &QPushButton::clicked, this, &InferencePane::decode);
+    connect(m_cancelButton, &QPushButton::clicked, this, &InferencePane::cancel);
+    connect(m_form, &DecodeOptionsForm::optionsChanged, this, &InferencePane::updateButtons);
+    connect(m_source, &QPlainTextEdit::textChanged, this, &InferencePane::updateButtons);
+    connect(m_outputs, &QTableWidget::itemSelectionChanged, this,
+            [this] { showOutput(selectedOutput()); });
+    // Switching a head off or on decodes again, so that its effect is seen at once.
+    connect(m_inspector, &AttentionInspector::maskedHeadsChanged, this, [this] {
+        if (hasModel() && !m_source->toPlainText().trimmed().isEmpty()) decode();
+    });
+    updateTaskLabels();
+    updateButtons();
+}
+
+InferencePane::~InferencePane() {
+    m_cancel = true;
+    m_thread.quit();
+    m_thread.wait();
+    delete m_worker;  // its thread has ended, so deleting it from here is safe
+}
+
+void InferencePane::setRunsRoot(const QString& root) {
+    m_runsRoot = root;
+    refreshCheckpoints();
+}
+
+void InferencePane::refreshCheckpoints() {
+    const QSignalBlocker block(m_checkpoints);
+    m_checkpoints->clear();
+    for (const CheckpointChoice& choice : checkpointChoices(m_runsRoot))
+        m_checkpoints->addItem(choice.label, choice.path);
+    if (m_checkpoints->count() == 0)
+        m_checkpoints->addItem(tr("(no checkpoints under the runs folder)"), QString());
+    // Only the checkpoint that is loaded (or loading) is shown as chosen.
+    const QString keep = !m_loadingPath.isEmpty() ? m_loadingPath : m_info.path;
+    if (!keep.isEmpty())
+        selectInList(keep);
+    else
+        m_checkpoints->setCurrentIndex(-1);
+}
+
+void InferencePane::selectInList(const QString& path) {
+    const QSignalBlocker block(m_checkpoints);
+    int index = m_checkpoints->findData(path);
+    if (index < 0) {
+        m_checkpoints->addItem(QDir::toNativeSeparators(path), path);
+        index = m_checkpoints->count() - 1;
+    }
+    m_checkpoints->setCurrentIndex(index);
+}
+
+void InferencePane::chooseCheckpointFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open checkpoint"), m_runsRoot,
+                                                      tr("Checkpoints (*.tfw);;All files (*)"));
+    if (!path.isEmpty()) openCheckpoint(path);
+}
+
+void InferencePane::openCheckpoint(const QString& path) {
+    const QString target = canonicalPath(path);
+    selectInList(target);
+    if ((m_info.path == target && !m_loading) || (m_loading && m_loadingPath == target)) return;
+    m_loading = true;
+    m_loadingPath = target;
+    m_modelLabel->setText(tr("Loading %1…").arg(QFileInfo(target).fileName()));
+    updateButtons();
+    InferenceWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker, [worker, target] { worker->load(target); }, Qt::QueuedConnection);
+}
+
+void InferencePane::setInput(const QString& source, const QString& reference) {
+    m_source->setPlainText(source);
+    m_reference->setPlainText(reference);
+}
+
+void InferencePane::decode() {
+    if (m_loading || m_decoding) {
+        m_decodeQueued = true;
+        if (m_decoding) m_cancel = true;  // the newer request replaces the running one
+        return;
+    }
+    startDecoding();
+}
+
+void InferencePane::startDecoding() {
+    m_decodeQueued = false;
+    if (!hasModel()) {
+        Q_EMIT statusMessage(tr("Choose a checkpoint first."));
+        return;
+    }
+    if (m_source->toPlainText().trimmed().isEmpty()) {
+        Q_EMIT statusMessage(tr("Type an input to decode first."));
+        return;
+    }
+    if (!m_form->isValid()) {
+        Q_EMIT statusMessage(m_form->problems().join(QStringLiteral("; ")));
+        return;
+    }
+    InferenceRequest request;
+    request.source = m_source->toPlainText().trimmed();
+    if (m_info.task != Task::LanguageModel) request.reference = m_reference->toPlainText();
+    request.options = m_form->options();
+    request.masked = m_inspector->maskedHeads();
+    m_decoding = true;
+    m_cancel = false;
+    m_progress->setFormat(tr("step %v of at most %m"));
+    m_progress->setRange(0, 0);  // busy until the first step reports
+    updateButtons();
+    InferenceWorker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker, [worker, request] { worker->decode(request); }, Qt::QueuedConnection);
+}
+
+void InferencePane::cancel() {
+    m_decodeQueued = false;
+    if (m_decoding) m_cancel = true;
+}
+
+void InferencePane::onLoaded(const CheckpointInfo& info) {
+    if (info.path != m_loadingPath) return;  // a newer load is on its way
+    m_loading = false;
+    m_loadingPath.clear();
+    m_info = info;
+    m_modelLabel->setText(info.description);
+    m_modelLabel->setToolTip(QDir::toNativeSeparators(info.path));
+    m_form->setOptions(info.defaults);
+    m_result = InferenceResult{};
+    m_outputs->setRowCount(0);
+    fitOutputsHeight();
+    m_inputPieces->setPieces({});
+    m_outputPieces->setPieces({});
+    m_timing->clear();
+    m_inspector->setModelKind(info.task == Task::LanguageModel);
+    updateTaskLabels();
+    updateButtons();
+    Q_EMIT checkpointLoaded(info.path);
+    Q_EMIT statusMessage(tr("Loaded %1").arg(QDir::toNativeSeparators(info.path)));
+    if (m_decodeQueued) startDecoding();
+}
+
+void InferencePane::onLoadFailed(const QString& path, const QString& message) {
+    if (path != m_loadingPath) return;
+    m_loading = false;
+    m_loadingPath.clear();
+    m_decodeQueued = false;
+    m_modelLabel->setText(hasModel() ? m_info.description : QString());
+    if (hasModel()) selectInList(m_info.path);
+    updateButtons();
+    const QString text = tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), message);
+    Q_EMIT problem(text);
+    Q_EMIT statusMessage(text);
+}
+
+void InferencePane::onProgress(int step, int maxSteps) {
+    if (!m_decoding) return;
+    m_progress->setRange(0, maxSteps);
+    m_progress->setValue(step);
+}
+
+void InferencePane::onDecoded(const InferenceResult& result) {
+    m_result = result;
+    const int keep = std::max(0, selectedOutput());
+    const bool metric = !result.metricName.isEmpty();
+    m_outputs->horizontalHeaderItem(Metric)->setText(metric ? result.metricName : QString());
+    m_outputs->setColumnHidden(Metric, !metric);
+    {
+        const QSignalBlocker block(m_outputs);
+        m_outputs->setRowCount(static_cast<int>(result.outputs.size()));
+        for (int i = 0; i < result.outputs.size(); ++i) {
+            const InferenceOutput& out = result.outputs[i];
+            m_outputs->setItem(i, Rank, item(QString::number(i + 1), Qt::AlignRight));
+            auto* text = item(out.finished ? out.text : out.text + QStringLiteral(" …"));
+            text->setToolTip(out.finished
+                                 ? out.text
+                                 : tr("%1\n(stopped before the end of sentence)").arg(out.text));
+            m_outputs->setItem(i, Output, text);
+            m_outputs->setItem(i, Score, item(QString::number(out.score, 'f', 3), Qt::AlignRight));
+            m_outputs->setItem(i, Normalized,
+                               item(QString::number(out.normalized, 'f', 3), Qt::AlignRight));
+            auto* score =
+                item(metric ? QString::number(out.metric, 'f', 1) : QString(), Qt::AlignRight);
+            score->setToolTip(out.metricDetail);
+            m_outputs->setItem(i, Metric, score);
+        }
+    }
+    fitOutputsHeight();
+    m_inputPieces->setPieces(result.inputPieces);
+    QString timing = tr("%n output(s) in %1 s", nullptr, static_cast<int>(result.outputs.size()))
+                         .arg(result.seconds, 0, 'f', 2);
+    if (result.cancelled) timing += tr(" · cancelled: outputs stop where decoding stopped");
+    if (!result.masked.empty())
+        timing += tr(" · %n head(s) switched off", nullptr, static_cast<int>(result.masked.size()));
+    m_timing->setText(timing);
+    selectOutput(std::min(keep, static_cast<int>(result.outputs.size()) - 1));
+    finishDecoding();
+    Q_EMIT decodeFinished();
+}
+
+void InferencePane::onDecodeFailed(const QString& message) {
+    finishDecoding();
+    const QString text = tr("Decoding failed: %1").arg(message);
+    Q_EMIT problem(text);
+    Q_EMIT statusMessage(text);
+}
+
+void InferencePane::finishDecoding() {
+    m_decoding = false;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(m_result.cancelled ? 0 : 1);
+    m_progress->setFormat(m_result.cancelled ? tr("cancelled") : tr("done"));
+    updateButtons();
+    if (m_decodeQueued) startDecoding();
+}
+
+void InferencePane::fitOutputsHeight() {
+    // As tall as its rows (at least one, at most six), so that the attention keeps the room.
+    const int rows = std::clamp(m_outputs->rowCount(), 1, 6);
+    const int rowHeight = m_outputs->verticalHeader()->defaultSectionSize();
+    m_outputs->setFixedHeight(m_outputs->horizontalHeader()->sizeHint().height() +
+                              rows * rowHeight + 2 * m_outputs->frameWidth());
+}
+
+int InferencePane::selectedOutput() const {
+    const auto rows = m_outputs->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : rows.front().row();
+}
+
+void InferencePane::selectOutput(int index) {
+    if (index < 0 || index >= m_outputs->rowCount()) {
+        showOutput(-1);
+        return;
+    }
+    if (selectedOutput() == index)
+        showOutput(index);  // the same row with new content
+    else
+        m_outputs->selectRow(index);
+}
+
+void InferencePane::showOutput(int index) {
+    if (index < 0 || index >= m_result.outputs.size()) {
+        m_outputPieces->setPieces({});
+        m_inspector->setAttention({});
+        return;
+    }
+    const InferenceOutput& out = m_result.outputs[index];
+    m_outputPieces->setPieces(out.pieces);
+    m_inspector->setAttention(out.attention);
+}
+
+void InferencePane::updateTaskLabels() {
+    switch (m_info.task) {
+        case Task::Translation:
+            m_sourceLabel->setText(tr("Source sentence"));
+            m_referenceLabel->setText(tr("Reference translation (optional: sentence BLEU)"));
+            break;
+        case Task::Summarization:
+            m_sourceLabel->setText(tr("Article"));
+            m_referenceLabel->setText(tr("Reference summary (optional: ROUGE)"));
+            break;
+        case Task::LanguageModel:
+            m_sourceLabel->setText(tr("Prompt (the model continues it)"));
+            break;
+    }
+    const bool lm = m_info.task == Task::LanguageModel;
+    m_referenceLabel->setVisible(!lm);
+    m_reference->setVisible(!lm);
+}
+
+void InferencePane::updateButtons() {
+    m_decode->setEnabled(!m_decoding && (hasModel() || m_loading) && m_form->isValid() &&
+                         !m_source->toPlainText().trimmed().isEmpty());
+    m_cancelButton->setEnabled(m_decoding);
+    m_browse->setEnabled(!m_decoding);
+    m_checkpoints->setEnabled(!m_decoding);
+}
+
+void InferencePane::showEvent(QShowEvent* event) {
+    // Runs may have gained checkpoints since the list was made.
+    refreshCheckpoints();
+    QWidget::showEvent(event);
+}
+
+}  // namespace tfw

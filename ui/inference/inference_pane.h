@@ -1,0 +1,116 @@
+#pragma once
+// The Inference area: pick a checkpoint (from the runs folder or a file), type a source
+// sentence, an article or a prompt, choose how to decode, and see the outputs with their
+// scores, the tokenizer pieces, the time taken, an optional sentence BLEU / ROUGE against a
+// reference, and the attention of the chosen output (with head masking). Loading and
+// decoding run on the inference thread; a decoding shows progress and can be cancelled.
+
+#include <QString>
+#include <QThread>
+#include <QWidget>
+#include <atomic>
+
+#include "ui/inference/inference_types.h"
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace tfw {
+
+class AttentionInspector;
+class DecodeOptionsForm;
+class InferenceWorker;
+class PieceChips;
+
+class InferencePane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InferencePane)
+
+  public:
+    explicit InferencePane(QWidget* parent = nullptr);
+    // Cancels a decoding in progress and waits for the inference thread.
+    ~InferencePane() override;
+
+    // The runs whose checkpoints the checkpoint list offers.
+    void setRunsRoot(const QString& root);
+    void refreshCheckpoints();
+
+    // Loads the checkpoint on the inference thread (nothing happens when it is loaded already).
+    void openCheckpoint(const QString& path);
+    void setInput(const QString& source, const QString& reference = {});
+    // Decodes the input with the form's options and the heads switched off in the inspector;
+    // waits for a checkpoint being loaded. A decoding in progress is followed by another.
+    void decode();
+    void cancel();
+
+    bool isBusy() const { return m_loading || m_decoding; }
+    bool hasModel() const { return !m_info.path.isEmpty(); }
+    const CheckpointInfo& checkpoint() const { return m_info; }
+    const InferenceResult& lastResult() const { return m_result; }
+    int selectedOutput() const;
+    void selectOutput(int index);
+
+    DecodeOptionsForm* optionsForm() const { return m_form; }
+    AttentionInspector* inspector() const { return m_inspector; }
+    QTableWidget* outputsTable() const { return m_outputs; }
+    QComboBox* checkpointList() const { return m_checkpoints; }
+
+  Q_SIGNALS:
+    void checkpointLoaded(const QString& path);
+    void decodeFinished();
+    // A load or decoding that failed, with the reason.
+    void problem(const QString& message);
+    void statusMessage(const QString& message);
+
+  protected:
+    void showEvent(QShowEvent* event) override;
+
+  private:
+    void chooseCheckpointFile();
+    void startDecoding();
+    void onLoaded(const CheckpointInfo& info);
+    void onLoadFailed(const QString& path, const QString& message);
+    void onProgress(int step, int maxSteps);
+    void onDecoded(const InferenceResult& result);
+    void onDecodeFailed(const QString& message);
+    void showOutput(int index);
+    void selectInList(const QString& path);
+    void updateTaskLabels();
+    void updateButtons();
+    void finishDecoding();
+    void fitOutputsHeight();
+
+    QString m_runsRoot;
+    CheckpointInfo m_info;
+    QString m_loadingPath;
+    InferenceResult m_result;
+    bool m_loading = false;
+    bool m_decoding = false;
+    bool m_decodeQueued = false;
+    std::atomic<bool> m_cancel{false};
+    QThread m_thread;
+    InferenceWorker* m_worker;  // lives on m_thread; deleted after the thread ends
+
+    QComboBox* m_checkpoints;
+    QPushButton* m_browse;
+    QLabel* m_modelLabel;
+    QLabel* m_sourceLabel;
+    QPlainTextEdit* m_source;
+    QLabel* m_referenceLabel;
+    QPlainTextEdit* m_reference;
+    DecodeOptionsForm* m_form;
+    QPushButton* m_decode;
+    QPushButton* m_cancelButton;
+    QProgressBar* m_progress;
+    PieceChips* m_inputPieces;
+    QTableWidget* m_outputs;
+    PieceChips* m_outputPieces;
+    QLabel* m_timing;
+    AttentionInspector* m_inspector;
+};
+
+}  // namespace tfw

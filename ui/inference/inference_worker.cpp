@@ -1,0 +1,125 @@
+#include "ui/inference/inference_worker.h"
+
+#include <QElapsedTimer>
+#include <exception>
+
+#include "core/decode/translator.h"
+#include "core/io/model_io.h"
+#include "core/metrics/bleu.h"
+#include "core/metrics/rouge.h"
+#include "ui/common/attention_conversion.h"
+
+namespace tfw {
+namespace {
+
+QString describe(const LoadedModel& loaded) {
+    const ExperimentConfig& c = loaded.checkpoint.config;
+    const ModelOptions& o = loaded.model->options();
+    const QString task = taskTitle(c.task);
+    const QString layers =
+        o.is_lm() ? QObject::tr("%1 decoder layers").arg(o.decoder_layers)
+                  : QObject::tr("%1+%2 layers").arg(o.encoder_layers).arg(o.decoder_layers);
+    return QObject::tr("%1 · %2 × %3 heads · d_model %4 · step %L5")
+        .arg(task, layers)
+        .arg(o.heads)
+        .arg(o.d_model)
+        .arg(loaded.checkpoint.position.step);
+}
+
+void score(InferenceOutput& out, const std::string& reference, Task task) {
+    const std::string hypothesis = out.text.toStdString();
+    if (task == Task::Translation) {
+        out.metric = sentence_bleu(hypothesis, {reference}).score;
+    } else if (task == Task::Summarization) {
+        const RougeScores r = rouge_score(expand_sentence_separators(reference),
+                                          expand_sentence_separators(hypothesis));
+        out.metric = 100.0 * r.rougeL.fmeasure;
+        out.metricDetail = QObject::tr("ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3")
+                               .arg(100.0 * r.rouge1.fmeasure, 0, 'f', 1)
+                               .arg(100.0 * r.rouge2.fmeasure, 0, 'f', 1)
+                               .arg(100.0 * r.rougeL.fmeasure, 0, 'f', 1);
+    }
+}
+
+}  // namespace
+
+InferenceWorker::InferenceWorker(std::atomic<bool>& cancel) : m_cancel(cancel) {}
+
+InferenceWorker::~InferenceWorker() = default;
+
+void InferenceWorker::load(const QString& path) {
+    try {
+        auto translator = std::make_unique<Translator>(load_model(path.toStdString(), "auto"));
+        const LoadedModel& model = translator->model();
+        const ModelOptions& o = model.model->options();
+        CheckpointInfo info;
+        info.path = path;
+        info.task = model.checkpoint.config.task;
+        info.encoderLayers = o.is_lm() ? 0 : static_cast<int>(o.encoder_layers);
+        info.decoderLayers = static_cast<int>(o.decoder_layers);
+        info.heads = static_cast<int>(o.heads);
+        info.defaults = decode_options_from(model.checkpoint.config.decode);
+        info.description = describe(model);
+        m_translator = std::move(translator);
+        Q_EMIT loaded(info);
+    } catch (const std::exception& e) {
+        Q_EMIT loadFailed(path, QString::fromStdString(e.what()));
+    }
+}
+
+void InferenceWorker::decode(const InferenceRequest& request) {
+    if (!m_translator) {
+        Q_EMIT decodeFailed(tr("No checkpoint is loaded."));
+        return;
+    }
+    try {
+        m_translator->set_masked_heads(request.masked);
+        DecodeOptions options = request.options;
+        options.attention = true;
+        bool stopped = false;
+        options.on_step = [this, &stopped](int step, int maxSteps) {
+            Q_EMIT progress(step, maxSteps);
+            stopped = m_cancel.load();
+            return !stopped;
+        };
+        const std::string source = request.source.toStdString();
+        QElapsedTimer clock;
+        clock.start();
+        auto outputs = m_translator->translate({source}, options);
+        InferenceResult result;
+        result.seconds = clock.nsecsElapsed() / 1e9;
+        result.cancelled = stopped;
+        result.masked = m_translator->masked_heads();
+        const LoadedModel& loaded = m_translator->model();
+        const Task task = loaded.checkpoint.config.task;
+        const bool lm = loaded.model->options().is_lm();
+        const std::vector<int> input = m_translator->encode_input(source);
+        for (int id : input)
+            result.inputPieces.append(
+                id == kEosId ? QStringLiteral("</s>")
+                             : QString::fromStdString(loaded.src_tokenizer->piece(id)));
+        const bool scored = !request.reference.trimmed().isEmpty() && !lm;
+        if (scored) result.metricName = task == Task::Translation ? tr("BLEU") : tr("ROUGE-L");
+        for (const TranslationOutput& o : outputs.front()) {
+            InferenceOutput out;
+            out.text = QString::fromStdString(o.text);
+            for (const auto& piece : o.pieces) out.pieces.append(QString::fromStdString(piece));
+            out.score = o.hypothesis.score;
+            out.normalized = o.hypothesis.normalized;
+            out.finished = o.hypothesis.finished;
+            if (scored) score(out, request.reference.trimmed().toStdString(), task);
+            out.attention = toAttentionSet(o.hypothesis, input, *loaded.src_tokenizer,
+                                           *loaded.tgt_tokenizer, lm);
+            // The encoder reads the same input for every hypothesis: keep one copy (a long
+            // article's encoder maps are large).
+            if (!result.outputs.isEmpty())
+                out.attention.encoderSelf = result.outputs.front().attention.encoderSelf;
+            result.outputs.append(out);
+        }
+        Q_EMIT decoded(result);
+    } catch (const std::exception& e) {
+        Q_EMIT decodeFailed(QString::fromStdString(e.what()));
+    }
+}
+
+}  // namespace tfw

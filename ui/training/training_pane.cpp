@@ -1,0 +1,253 @@
+#include "ui/training/training_pane.h"
+
+#include <QAction>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStyle>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "core/io/run_directory.h"
+#include "ui/training/log_view.h"
+#include "ui/training/run_charts.h"
+#include "ui/training/training_runner.h"
+#include "widgets/smoothing_slider.h"
+
+namespace tfw {
+namespace {
+
+QString duration(double seconds) {
+    const auto total = static_cast<long long>(seconds + 0.5);
+    const long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
+    return h > 0 ? QStringLiteral("%1:%2:%3")
+                       .arg(h)
+                       .arg(m, 2, 10, QLatin1Char('0'))
+                       .arg(s, 2, 10, QLatin1Char('0'))
+                 : QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
+}
+
+}  // namespace
+
+TrainingPane::TrainingPane(QWidget* parent)
+    : QWidget(parent),
+      m_runner(new TrainingRunner(this)),
+      m_start(
+          new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start training"), this)),
+      m_pause(new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this)),
+      m_stop(new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this)),
+      m_runInfo(new QLabel(tr("No run yet: set up an experiment, then press Start."), this)),
+      m_progress(new QProgressBar(this)),
+      m_progressText(new QLabel(this)),
+      m_smoothing(new SmoothingSlider(this)),
+      m_charts(new RunCharts(this)),
+      m_log(new LogView(this)) {
+    m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_pause->setCheckable(true);
+    m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_pause->setToolTip(tr("Pause after the current step; press again to resume"));
+    m_stop->setToolTip(tr("Stop after the current step and save a last checkpoint"));
+    connect(m_start, &QAction::triggered, this, &TrainingPane::startRequested);
+    connect(m_pause, &QAction::toggled, m_runner, &TrainingRunner::setPaused);
+    connect(m_stop, &QAction::triggered, this, &TrainingPane::stop);
+
+    m_charts->setSmoothing(m_smoothing->weight());
+    connect(m_smoothing, &SmoothingSlider::weightChanged, m_charts, &RunCharts::setSmoothing);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_runInfo, 1);
+    controls->addWidget(m_smoothing);
+
+    m_runInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runInfo->setWordWrap(true);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("step %v of %m"));
+    m_progress->setTextVisible(false);  // until a run has a plan
+    auto* progress = new QHBoxLayout;
+    progress->addWidget(m_progress, 2);
+    progress->addWidget(m_progressText, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_charts);
+    splitter->addWidget(m_log);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addLayout(progress);
+    layout->addWidget(splitter, 1);
+
+    connect(m_runner, &TrainingRunner::started, this, &TrainingPane::onStarted);
+    connect(m_runner, &TrainingRunner::step, this, &TrainingPane::onStep);
+    connect(m_runner, &TrainingRunner::validation, m_charts, &RunCharts::addValidation);
+    connect(m_runner, &TrainingRunner::samples, this, [this](const SamplesReport& report) {
+        for (const auto& sample : report.samples) {
+            const bool exact = !sample.reference.empty() && sample.output == sample.reference;
+            m_log->addMessage(LogLevel::Info,
+                              tr("  %1  \u21d2  %2%3")
+                                  .arg(QString::fromStdString(sample.input),
+                                       QString::fromStdString(sample.output),
+                                       exact ? tr("   \u2713 matches the reference") : QString()));
+        }
+    });
+    connect(m_runner, &TrainingRunner::logMessage, this,
+            [this](LogLevel level, const QString& message) {
+                m_log->addMessage(level, message);
+                if (level == LogLevel::Error) m_lastError = message;
+            });
+    connect(m_runner, &TrainingRunner::finished, this, &TrainingPane::onFinished);
+    connect(m_runner, &TrainingRunner::runningChanged, this, &TrainingPane::updateActions);
+    connect(m_runner, &TrainingRunner::pausedChanged, this, [this](bool paused) {
+        m_pause->setChecked(paused);
+        m_pause->setText(paused ? tr("&Resume") : tr("&Pause"));
+        m_pause->setIcon(
+            style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+        Q_EMIT statusMessage(paused ? tr("Training paused") : tr("Training resumed"));
+        if (paused) m_progressText->setText(tr("paused"));
+    });
+    updateActions();
+}
+
+QString TrainingPane::startNew(const ExperimentConfig& config, const QString& runsRoot) {
+    if (isRunning()) return QString();
+    QDir().mkpath(runsRoot);
+    const QString runDir = QString::fromStdString(new_run_dir(runsRoot.toStdString(), config.name));
+    m_runner->startNew(config, runDir);
+    beginRun(runDir, false);
+    return runDir;
+}
+
+void TrainingPane::resumeRun(const QString& runDir) {
+    if (isRunning()) return;
+    // Read the run so far before the trainer starts appending to it.
+    const RunHistory history = read_history(runDir.toStdString());
+    m_runner->resume(runDir);
+    beginRun(runDir, true);
+    m_charts->showHistory(history);
+}
+
+bool TrainingPane::isRunning() const {
+    return m_runner->isRunning();
+}
+
+void TrainingPane::stop() {
+    if (!isRunning()) return;
+    m_runner->stop();
+    m_stop->setEnabled(false);
+    m_pause->setEnabled(false);
+    m_progressText->setText(tr("stopping, saving a checkpoint…"));
+    Q_EMIT statusMessage(tr("Stopping after the current step…"));
+}
+
+void TrainingPane::beginRun(const QString& runDir, bool resuming) {
+    m_charts->clear();
+    m_lastError.clear();
+    m_startStep = 0;
+    m_plannedSteps = 0;
+    m_progress->setRange(0, 0);  // busy until the trainer knows its plan
+    m_progressText->setText(tr("preparing data and model…"));
+    m_runInfo->setText(tr("Run: %1").arg(QDir::toNativeSeparators(runDir)));
+    m_log->addMessage(LogLevel::Info,
+                      resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
+    m_wallClock.start();
+    Q_EMIT runStarted(runDir);
+}
+
+void TrainingPane::onStarted(const TrainingStarted& info) {
+    m_startStep = info.start_step;
+    m_plannedSteps = info.planned_steps;
+    m_wallClock.restart();
+    m_progress->setRange(0, int(std::max<int64_t>(info.planned_steps, 1)));
+    m_progress->setValue(int(info.start_step));
+    m_progress->setTextVisible(true);
+    const QLocale locale;
+    m_runInfo->setText(
+        tr("<b>%1</b> · %2 · %3 parameters · %4 training / %5 validation examples")
+            .arg(QDir(QString::fromStdString(info.run_dir)).dirName().toHtmlEscaped(),
+                 QString::fromStdString(info.device).toHtmlEscaped(),
+                 locale.toString(qlonglong(info.parameters)),
+                 locale.toString(qlonglong(info.train_examples)),
+                 locale.toString(qlonglong(info.valid_examples))));
+    m_runInfo->setToolTip(QDir::toNativeSeparators(QString::fromStdString(info.run_dir)));
+    m_progressText->setText(tr("training…"));
+}
+
+void TrainingPane::onStep(const StepReport& report) {
+    m_charts->addStep(report);
+    if (m_plannedSteps > 0) m_progress->setValue(int(std::min(report.step, m_plannedSteps)));
+    if (m_runner->isPaused()) return;
+    QString text = tr("epoch %1 (%2%) · %3 elapsed")
+                       .arg(report.epoch)
+                       .arg(int(report.epoch_progress * 100))
+                       .arg(duration(report.elapsed_s));
+    const double wall = m_wallClock.elapsed() / 1000.0;
+    const int64_t done = report.step - m_startStep;
+    if (m_plannedSteps > report.step && done > 0 && wall > 1.0) {
+        const double left = (m_plannedSteps - report.step) * wall / double(done);
+        text += tr(" · about %1 left").arg(duration(left));
+    }
+    m_progressText->setText(text);
+}
+
+void TrainingPane::onFinished(const TrainingFinished& result) {
+    const QString runDir = m_runner->runDir();
+    QString summary;
+    switch (result.reason) {
+        case FinishReason::Completed:
+            summary = tr("Training completed at step %L1.").arg(result.step);
+            break;
+        case FinishReason::EarlyStopped:
+            summary = tr("Stopped early at step %L1: validation loss stopped improving.")
+                          .arg(result.step);
+            break;
+        case FinishReason::Stopped:
+            summary = tr("Stopped at step %L1; the last checkpoint is saved, so the run can be "
+                         "resumed from the Runs area.")
+                          .arg(result.step);
+            break;
+        case FinishReason::Failed:
+            summary = tr("Training failed: %1").arg(QString::fromStdString(result.message));
+            break;
+    }
+    if (result.reason != FinishReason::Failed && result.best_valid_loss > 0)
+        summary += tr(" Best validation loss %1 (perplexity %2).")
+                       .arg(result.best_valid_loss, 0, 'f', 3)
+                       .arg(std::exp(result.best_valid_loss), 0, 'f', 2);
+    const bool failed = result.reason == FinishReason::Failed;
+    // The trainer usually logged the failure itself already.
+    if (!failed || m_lastError != QString::fromStdString(result.message))
+        m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
+    if (m_plannedSteps <= 0) m_progress->setRange(0, 1);
+    m_progressText->setText(failed ? tr("failed") : tr("finished"));
+    Q_EMIT statusMessage(failed ? tr("Training failed") : summary);
+
+    if (failed) {
+        auto* box = new QMessageBox(QMessageBox::Critical, tr("Training failed"), summary,
+                                    QMessageBox::Ok, this);
+        box->setInformativeText(
+            tr("The run's files are kept in %1.").arg(QDir::toNativeSeparators(runDir)));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();  // not exec(): the window keeps running behind it
+    }
+    Q_EMIT runFinished(runDir, result);
+}
+
+void TrainingPane::updateActions() {
+    const bool running = isRunning();
+    m_pause->setEnabled(running);
+    m_stop->setEnabled(running);
+    if (!running) {
+        m_pause->setChecked(false);
+        m_pause->setText(tr("&Pause"));
+        m_pause->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+    }
+}
+
+}  // namespace tfw

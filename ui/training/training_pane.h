@@ -1,0 +1,74 @@
+#pragma once
+// The Training area: start, pause and stop a run, follow it on live charts with a
+// progress bar and time estimate, and read the trainer's log.
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include "core/config/experiment_config.h"
+#include "ui/training/training_types.h"
+
+class QAction;
+class QLabel;
+class QProgressBar;
+
+namespace tfw {
+
+class LogView;
+class RunCharts;
+class SmoothingSlider;
+class TrainingRunner;
+
+class TrainingPane final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TrainingPane)
+
+  public:
+    explicit TrainingPane(QWidget* parent = nullptr);
+
+    // For the window's menu and toolbar. Start asks the window for the experiment
+    // (startRequested); pause and stop act here.
+    QAction* startAction() const { return m_start; }
+    QAction* pauseAction() const { return m_pause; }
+    QAction* stopAction() const { return m_stop; }
+
+    // A new run in a fresh folder under runsRoot; returns that folder.
+    QString startNew(const ExperimentConfig& config, const QString& runsRoot);
+    void resumeRun(const QString& runDir);
+    bool isRunning() const;
+    void stop();
+
+    TrainingRunner* runner() const { return m_runner; }
+    RunCharts* charts() const { return m_charts; }
+    LogView* log() const { return m_log; }
+
+  Q_SIGNALS:
+    void startRequested();
+    void runStarted(const QString& runDir);
+    void runFinished(const QString& runDir, const tfw::TrainingFinished& result);
+    void statusMessage(const QString& message);
+
+  private:
+    void beginRun(const QString& runDir, bool resuming);
+    void onStarted(const TrainingStarted& info);
+    void onStep(const StepReport& report);
+    void onFinished(const TrainingFinished& result);
+    void updateActions();
+
+    TrainingRunner* m_runner;
+    QAction* m_start;
+    QAction* m_pause;
+    QAction* m_stop;
+    QLabel* m_runInfo;
+    QProgressBar* m_progress;
+    QLabel* m_progressText;
+    SmoothingSlider* m_smoothing;
+    RunCharts* m_charts;
+    LogView* m_log;
+    QElapsedTimer m_wallClock;  // since this session of the run started
+    QString m_lastError;        // the trainer's last error message in this run
+    int64_t m_startStep = 0;
+    int64_t m_plannedSteps = 0;
+};
+
+}  // namespace tfw

@@ -1,0 +1,14 @@
+#include "ui/training/training_types.h"
+
+namespace tfw {
+
+void registerTrainingTypes() {
+    qRegisterMetaType<TrainingStarted>();
+    qRegisterMetaType<StepReport>();
+    qRegisterMetaType<ValidationReport>();
+    qRegisterMetaType<SamplesReport>();
+    qRegisterMetaType<TrainingFinished>();
+    qRegisterMetaType<LogLevel>();
+}
+
+}  // namespace tfw

@@ -1,0 +1,74 @@
+#include "ui/training/training_worker.h"
+
+#include <exception>
+
+#include "core/train/trainer.h"
+
+namespace tfw {
+namespace {
+
+// Turns observer callbacks (on the training thread) into the worker's signals; Qt queues
+// them to the receivers' thread.
+class SignallingObserver final : public TrainingObserver {
+  public:
+    explicit SignallingObserver(TrainingWorker& worker) : m_worker(worker) {}
+
+    void on_started(const TrainingStarted& info) override { Q_EMIT m_worker.started(info); }
+    void on_step(const StepReport& report) override { Q_EMIT m_worker.step(report); }
+    void on_validation(const ValidationReport& report) override {
+        Q_EMIT m_worker.validation(report);
+    }
+    void on_samples(const SamplesReport& report) override { Q_EMIT m_worker.samples(report); }
+    void on_log(LogLevel level, const std::string& message) override {
+        Q_EMIT m_worker.logMessage(level, QString::fromStdString(message));
+    }
+    // finished is emitted once, from guarded(), with the trainer's return value.
+    void on_finished(const TrainingFinished&) override {}
+
+  private:
+    TrainingWorker& m_worker;
+};
+
+// c10::Error appends a C++ backtrace that means nothing to a student; keep the message.
+std::string withoutBacktrace(const char* what) {
+    std::string message(what);
+    const auto cut = message.find("Exception raised from");
+    if (cut != std::string::npos) message.erase(cut);
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+        message.pop_back();
+    return message;
+}
+
+}  // namespace
+
+template <typename Run>
+void TrainingWorker::guarded(Run run) {
+    TrainingFinished result;
+    // The trainer reports problems of the run as FinishReason::Failed; anything thrown
+    // (c10::Error, std::bad_alloc, a bad run folder) is a std::exception and ends the
+    // same way, so that the window always hears that the run is over.
+    try {
+        SignallingObserver observer(*this);
+        result = run(observer);
+    } catch (const std::exception& error) {
+        result.reason = FinishReason::Failed;
+        result.message = withoutBacktrace(error.what());
+    } catch (...) {
+        result.reason = FinishReason::Failed;
+        result.message = "unknown error";
+    }
+    Q_EMIT finished(result);
+}
+
+void TrainingWorker::trainNew(const ExperimentConfig& config, const QString& runDir) {
+    const std::string dir = runDir.toStdString();
+    guarded(
+        [&](TrainingObserver& observer) { return train_new(config, dir, observer, m_control); });
+}
+
+void TrainingWorker::trainResume(const QString& runDir) {
+    const std::string dir = runDir.toStdString();
+    guarded([&](TrainingObserver& observer) { return train_resume(dir, observer, m_control); });
+}
+
+}  // namespace tfw
