@@ -23,3 +23,23 @@ function(tfw_collect_sources out_var)
   endforeach()
   set(${out_var} ${files} PARENT_SCOPE)
 endfunction()
+
+# Precompiled headers for the targets that include LibTorch: parsing <ATen/ATen.h> and the
+# torch::nn headers is most of the compile time of a core file.
+option(TFW_PRECOMPILE_HEADERS "Precompile the LibTorch and JSON headers" ON)
+set(TFW_PRECOMPILED_HEADERS <ATen/ATen.h> <torch/nn/module.h> <nlohmann/json.hpp> <functional>
+    <map> <memory> <string> <vector>)
+
+# Gives the target its own precompiled header.
+function(tfw_precompile_headers target)
+  if(TFW_PRECOMPILE_HEADERS)
+    target_precompile_headers(${target} PRIVATE ${TFW_PRECOMPILED_HEADERS})
+  endif()
+endfunction()
+
+# Uses another target's precompiled header (the two must be compiled with the same flags).
+function(tfw_reuse_precompiled_headers target from)
+  if(TFW_PRECOMPILE_HEADERS)
+    target_precompile_headers(${target} REUSE_FROM ${from})
+  endif()
+endfunction()
