@@ -6,9 +6,7 @@
 // decoding run on the inference thread; a decoding shows progress and can be cancelled.
 
 #include <QString>
-#include <QThread>
 #include <QWidget>
-#include <atomic>
 
 #include "ui/inference/inference_types.h"
 
@@ -23,7 +21,7 @@ namespace tfw {
 
 class AttentionInspector;
 class DecodeOptionsForm;
-class InferenceWorker;
+class InferenceRunner;
 class PieceChips;
 
 class InferencePane final : public QWidget {
@@ -32,8 +30,6 @@ class InferencePane final : public QWidget {
 
   public:
     explicit InferencePane(QWidget* parent = nullptr);
-    // Cancels a decoding in progress and waits for the inference thread.
-    ~InferencePane() override;
 
     // The runs whose checkpoints the checkpoint list offers.
     void setRunsRoot(const QString& root);
@@ -91,9 +87,7 @@ class InferencePane final : public QWidget {
     bool m_loading = false;
     bool m_decoding = false;
     bool m_decodeQueued = false;
-    std::atomic<bool> m_cancel{false};
-    QThread m_thread;
-    InferenceWorker* m_worker;  // lives on m_thread; deleted after the thread ends
+    InferenceRunner* m_runner;  // a child: cancels and waits for its thread when the pane goes
 
     QComboBox* m_checkpoints;
     QPushButton* m_browse;
