@@ -346,7 +346,8 @@ class TestInferencePane final : public QObject {
         QPushButton* open = nullptr;
         for (QPushButton* button : window.runsPane()->findChildren<QPushButton*>())
             if (button->text() == QStringLiteral("Open in Inference")) open = button;
-        QVERIFY(open && open->isEnabled());
+        QVERIFY(open);
+        QTRY_VERIFY(open->isEnabled());  // once the run has been read
         open->click();
         QVERIFY(loaded.wait(kTimeoutMs));
         QCOMPARE(window.inferencePane()->checkpoint().task, Task::LanguageModel);

@@ -66,7 +66,7 @@ class TestMainWindow final : public QObject {
         QVERIFY(!window.trainingPane()->isRunning());
         QCOMPARE(QString::fromStdString(read_run_status(runDir.toStdString()).state),
                  QStringLiteral("stopped"));
-        QCOMPARE(window.runsPane()->runCount(), 1);
+        QTRY_COMPARE(window.runsPane()->runCount(), 1);
     }
 };
 
