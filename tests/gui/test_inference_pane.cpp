@@ -105,10 +105,13 @@ class TestInferencePane final : public QObject {
         InferencePane pane;
         pane.setRunsRoot(m_root.path());
         QComboBox* list = pane.checkpointList();
-        QStringList paths;
-        for (int i = 0; i < list->count(); ++i) paths.append(list->itemData(i).toString());
-        QVERIFY(paths.contains(QFileInfo(m_translation).canonicalFilePath()));
-        QVERIFY(paths.contains(QFileInfo(m_lm).canonicalFilePath()));
+        const auto paths = [list] {
+            QStringList listed;
+            for (int i = 0; i < list->count(); ++i) listed.append(list->itemData(i).toString());
+            return listed;
+        };
+        QTRY_VERIFY(paths().contains(QFileInfo(m_translation).canonicalFilePath()));
+        QVERIFY(paths().contains(QFileInfo(m_lm).canonicalFilePath()));
     }
 
     void decodeOptionsFormRoundTripsAndNamesProblems() {

@@ -16,6 +16,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <memory>
 
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
@@ -184,9 +185,31 @@ void InferencePane::setRunsRoot(const QString& root) {
 }
 
 void InferencePane::refreshCheckpoints() {
+    if (m_choicesReader.isRunning()) {
+        m_choicesStale = true;
+        return;
+    }
+    m_choicesStale = false;
+    m_choicesReader.start([this, root = m_runsRoot](const std::atomic<bool>&) {
+        auto choices = std::make_shared<QList<CheckpointChoice>>();
+        try {
+            *choices = checkpointChoices(root);
+        } catch (const std::exception&) {
+            // An unreadable runs folder offers nothing; "Open file…" still works.
+        }
+        return BackgroundThread::Done([this, choices] {
+            if (m_choicesStale)
+                refreshCheckpoints();
+            else
+                showChoices(*choices);
+        });
+    });
+}
+
+void InferencePane::showChoices(const QList<CheckpointChoice>& choices) {
     const QSignalBlocker block(m_checkpoints);
     m_checkpoints->clear();
-    for (const CheckpointChoice& choice : checkpointChoices(m_runsRoot))
+    for (const CheckpointChoice& choice : choices)
         m_checkpoints->addItem(choice.label, choice.path);
     if (m_checkpoints->count() == 0)
         m_checkpoints->addItem(tr("(no checkpoints under the runs folder)"), QString());

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QWidget>
 
+#include "ui/common/background_thread.h"
+#include "ui/common/checkpoint_choices.h"
 #include "ui/inference/inference_types.h"
 
 class QComboBox;
@@ -31,7 +33,8 @@ class InferencePane final : public QWidget {
   public:
     explicit InferencePane(QWidget* parent = nullptr);
 
-    // The runs whose checkpoints the checkpoint list offers.
+    // The runs whose checkpoints the checkpoint list offers; the list is read off the
+    // window's thread and filled in when it arrives.
     void setRunsRoot(const QString& root);
     void refreshCheckpoints();
 
@@ -66,6 +69,7 @@ class InferencePane final : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    void showChoices(const QList<CheckpointChoice>& choices);
     void chooseCheckpointFile();
     void startDecoding();
     void onLoaded(const CheckpointInfo& info);
@@ -105,6 +109,8 @@ class InferencePane final : public QWidget {
     PieceChips* m_outputPieces;
     QLabel* m_timing;
     AttentionInspector* m_inspector;
+    bool m_choicesStale = false;  // asked to read the list again while it was being read
+    BackgroundThread m_choicesReader{this};
 };
 
 }  // namespace tfw
