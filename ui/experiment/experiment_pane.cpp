@@ -70,10 +70,8 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
 
-    connect(m_form, &ExperimentForm::configChanged, this, [this] {
-        m_summary->showConfig(m_form->config());
-        Q_EMIT configChanged();
-    });
+    connect(m_form, &ExperimentForm::configChanged, this,
+            [this] { m_summary->showConfig(m_form->config()); });
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
 }

@@ -175,7 +175,6 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_log->addMessage(LogLevel::Info,
                       resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
     m_wallClock.start();
-    Q_EMIT runStarted(runDir);
 }
 
 void TrainingPane::onStarted(const TrainingStarted& info) {

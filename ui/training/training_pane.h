@@ -45,7 +45,6 @@ class TrainingPane final : public QWidget {
 
   Q_SIGNALS:
     void startRequested();
-    void runStarted(const QString& runDir);
     void runFinished(const QString& runDir, const tfw::TrainingFinished& result);
     void statusMessage(const QString& message);
 
