@@ -78,6 +78,11 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
             [this](const QString& message) { showProblem(this, tr("Inference"), message); });
     connect(m_runs, &RunsPane::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runs, &RunsPane::averageRequested, this, &MainWindow::averageCheckpoints);
+    // A saved evaluation adds to what the Runs and Compare tabs show of its run.
+    connect(m_evaluation, &EvaluationPane::evaluationSaved, this, [this] {
+        m_runs->refresh();
+        m_compare->reload();
+    });
     connect(m_compare, &ComparePane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     // The run folder exists once the trainer has started: list it.

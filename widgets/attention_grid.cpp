@@ -52,10 +52,6 @@ double AttentionGrid::entropy(int layer, int head) const {
     return m_entropies[layer][head == kMean ? heads() : head];
 }
 
-void AttentionGrid::setMaskingEnabled(bool enabled) {
-    m_maskingEnabled = enabled;
-}
-
 bool AttentionGrid::isMasked(int layer, int head) const {
     return m_masked.contains({layer, head});
 }
@@ -203,7 +199,7 @@ void AttentionGrid::mouseDoubleClickEvent(QMouseEvent* event) {
 void AttentionGrid::contextMenuEvent(QContextMenuEvent* event) {
     const QPoint cell = cellAt(event->pos());
     QMenu menu(this);
-    if (cell.x() >= 0 && cell.y() != kMean && m_maskingEnabled) {
+    if (cell.x() >= 0 && cell.y() != kMean) {
         const bool masked = isMasked(cell.x(), cell.y());
         menu.addAction(
             masked ? tr("Switch layer %1 head %2 back on").arg(cell.x() + 1).arg(cell.y() + 1)
@@ -216,7 +212,7 @@ void AttentionGrid::contextMenuEvent(QContextMenuEvent* event) {
 }
 
 void AttentionGrid::toggleMask(int layer, int head) {
-    if (!m_maskingEnabled || head == kMean) return;
+    if (head == kMean) return;
     const bool masked = !isMasked(layer, head);
     setMasked(layer, head, masked);
     Q_EMIT maskToggled(layer, head, masked);

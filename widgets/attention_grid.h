@@ -31,8 +31,6 @@ class AttentionGrid final : public QWidget {
     const AttentionMap& map(int layer, int head) const;  // head kMean: the mean
     double entropy(int layer, int head) const;
 
-    // Heads may be switched off only when the caller can act on it.
-    void setMaskingEnabled(bool enabled);
     bool isMasked(int layer, int head) const;
     void setMasked(int layer, int head, bool masked);
     QVector<QPoint> maskedHeads() const;  // (layer, head)
@@ -73,7 +71,6 @@ class AttentionGrid final : public QWidget {
     QVector<QVector<QImage>> m_images;  // [layer][head], the mean last
     QVector<QVector<double>> m_entropies;
     QSet<QPair<int, int>> m_masked;
-    bool m_maskingEnabled = true;
     QPoint m_current{-1, 0};
 };
 

@@ -56,7 +56,6 @@ void AttentionHeatmap::setSelectedRow(int row) {
     if (valid == m_selectedRow) return;
     m_selectedRow = valid;
     update();
-    Q_EMIT rowSelected(m_selectedRow);
 }
 
 AttentionHeatmap::Geometry AttentionHeatmap::geometryFor(const QSize& size) const {
@@ -257,7 +256,6 @@ void AttentionHeatmap::setReadout(const QString& text) {
     if (text == m_readout) return;
     m_readout = text;
     update();
-    Q_EMIT readoutChanged(text);
 }
 
 bool AttentionHeatmap::exportImage(const QString& path) {

@@ -48,10 +48,6 @@ class AttentionHeatmap final : public QWidget {
     // the row's label.
     QPoint cellAt(const QPoint& position) const;
 
-  Q_SIGNALS:
-    void rowSelected(int row);
-    void readoutChanged(const QString& text);
-
   protected:
     void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;

@@ -8,6 +8,7 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/util/build_versions.h"
+#include "core/util/error_text.h"
 #include "core/util/openmp_policy.h"
 
 namespace tfw::cli {
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
             std::cerr << "tfw " << command.name << ": " << e.what() << "\n";
             return 2;
         } catch (const std::exception& e) {
-            std::cerr << "tfw " << command.name << ": error: " << e.what() << "\n";
+            std::cerr << "tfw " << command.name << ": error: " << tfw::user_error_text(e) << "\n";
             return 1;
         }
     }

@@ -20,6 +20,7 @@
 #include "core/train/lr_schedule.h"
 #include "core/train/train_step.h"
 #include "core/util/device.h"
+#include "core/util/error_text.h"
 
 namespace fs = std::filesystem;
 
@@ -145,9 +146,7 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
         setup();
         finished = loop();
     } catch (const std::exception& e) {
-        std::string message = e.what();
-        if (const auto* torch_error = dynamic_cast<const c10::Error*>(&e))
-            message = torch_error->what_without_backtrace();
+        std::string message = user_error_text(e);
         if (message.find("out of memory") != std::string::npos ||
             dynamic_cast<const std::bad_alloc*>(&e))
             message = "out of memory at step " + std::to_string(position_.step) +

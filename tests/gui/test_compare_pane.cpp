@@ -221,7 +221,7 @@ class TestComparePane final : public QObject {
     void runsTabSendsSelectedRunsToCompare() {
         MainWindow window({QStringLiteral("demo"), m_root.path()});
         RunsPane* runs = window.runsPane();
-        QCOMPARE(runs->runCount(), 2);
+        QTRY_COMPARE(runs->runCount(), 2);
         auto* table = runs->findChild<QTableWidget*>();
         table->selectAll();
         QCOMPARE(runs->selectedRuns().size(), 2);

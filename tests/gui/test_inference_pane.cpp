@@ -105,10 +105,13 @@ class TestInferencePane final : public QObject {
         InferencePane pane;
         pane.setRunsRoot(m_root.path());
         QComboBox* list = pane.checkpointList();
-        QStringList paths;
-        for (int i = 0; i < list->count(); ++i) paths.append(list->itemData(i).toString());
-        QVERIFY(paths.contains(QFileInfo(m_translation).canonicalFilePath()));
-        QVERIFY(paths.contains(QFileInfo(m_lm).canonicalFilePath()));
+        const auto paths = [list] {
+            QStringList listed;
+            for (int i = 0; i < list->count(); ++i) listed.append(list->itemData(i).toString());
+            return listed;
+        };
+        QTRY_VERIFY(paths().contains(QFileInfo(m_translation).canonicalFilePath()));
+        QVERIFY(paths().contains(QFileInfo(m_lm).canonicalFilePath()));
     }
 
     void decodeOptionsFormRoundTripsAndNamesProblems() {
@@ -346,7 +349,8 @@ class TestInferencePane final : public QObject {
         QPushButton* open = nullptr;
         for (QPushButton* button : window.runsPane()->findChildren<QPushButton*>())
             if (button->text() == QStringLiteral("Open in Inference")) open = button;
-        QVERIFY(open && open->isEnabled());
+        QVERIFY(open);
+        QTRY_VERIFY(open->isEnabled());  // once the run has been read
         open->click();
         QVERIFY(loaded.wait(kTimeoutMs));
         QCOMPARE(window.inferencePane()->checkpoint().task, Task::LanguageModel);

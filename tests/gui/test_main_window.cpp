@@ -1,13 +1,21 @@
 // The window as a whole: Start follows the form's validity, a run started from the window
-// lands in the runs folder, and closing during a run stops it cleanly first.
+// lands in the runs folder, closing during a run stops it cleanly first, and a saved
+// evaluation shows in the Runs and Compare tabs.
 #include <QAction>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fstream>
+
 #include "core/io/run_directory.h"
+#include "tests/core/tiny_checkpoint.h"
+#include "ui/compare/compare_pane.h"
+#include "ui/evaluation/evaluation_pane.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/experiment/field_editor.h"
@@ -22,6 +30,18 @@ namespace {
 
 QSpinBox* spinBox(MainWindow& window, const char* key) {
     return window.experimentPane()->form()->editor(QLatin1String(key))->findChild<QSpinBox*>();
+}
+
+QString writeLines(const QTemporaryDir& dir, const char* name, const std::string& text) {
+    const QString path = dir.filePath(QLatin1String(name));
+    std::ofstream(path.toStdString()) << text;
+    return path;
+}
+
+QStringList rowLabels(QTableWidget* table) {
+    QStringList labels;
+    for (int row = 0; row < table->rowCount(); ++row) labels << table->item(row, 0)->text();
+    return labels;
 }
 
 }  // namespace
@@ -66,7 +86,34 @@ class TestMainWindow final : public QObject {
         QVERIFY(!window.trainingPane()->isRunning());
         QCOMPARE(QString::fromStdString(read_run_status(runDir.toStdString()).state),
                  QStringLiteral("stopped"));
-        QCOMPARE(window.runsPane()->runCount(), 1);
+        QTRY_COMPARE(window.runsPane()->runCount(), 1);
+    }
+
+    void savingAnEvaluationRereadsRunsAndCompare() {
+        QTemporaryDir root;
+        MainWindow window({QStringLiteral("demo"), root.path()});
+        QTRY_VERIFY(!window.runsPane()->isReading());
+        QCOMPARE(window.runsPane()->runCount(), 0);
+        // A run written behind the window's back (as tfw would): the Runs tab has not read it.
+        const QString checkpoint = QString::fromStdString(
+            test::write_tiny_run(root.path().toStdString(), "mt", Task::Translation));
+        const QString runDir = root.filePath(QStringLiteral("mt"));
+        ComparePane* compare = window.comparePane();
+        compare->addItem(runDir);
+        QTRY_COMPARE_WITH_TIMEOUT(compare->items().size(), 1, 60000);
+        QVERIFY(!rowLabels(compare->metricsTable()).contains(QStringLiteral("evaluated")));
+
+        EvaluationPane* evaluation = window.evaluationPane();
+        evaluation->setCheckpoint(checkpoint);
+        evaluation->setCustomFiles(writeLines(root, "src.txt", "a b c\nd e\n"),
+                                   writeLines(root, "ref.txt", "c b a\ne d\n"));
+        QSignalSpy saved(evaluation, &EvaluationPane::evaluationSaved);
+        evaluation->evaluate();
+        QVERIFY(saved.wait(60000));
+
+        QTRY_COMPARE_WITH_TIMEOUT(window.runsPane()->runCount(), 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            rowLabels(compare->metricsTable()).contains(QStringLiteral("evaluated")), 60000);
     }
 };
 

@@ -120,9 +120,9 @@ class TestTrainingPane final : public QObject {
         // The Runs area lists it and draws the same curves from its history.
         RunsPane runs;
         runs.setRunsRoot(root.path());
-        QCOMPARE(runs.runCount(), 1);
+        QTRY_COMPARE(runs.runCount(), 1);
         runs.showRun(runDir);
-        QCOMPARE(runs.charts()->lossPoints(QStringLiteral("train")), 10);
+        QTRY_COMPARE(runs.charts()->lossPoints(QStringLiteral("train")), 10);
         QCOMPARE(runs.charts()->lossPoints(QStringLiteral("valid")), 2);
     }
 
@@ -201,7 +201,8 @@ class TestTrainingPane final : public QObject {
         QPushButton* resume = nullptr;
         for (QPushButton* button : runs.findChildren<QPushButton*>())
             if (button->text() == QStringLiteral("Resume")) resume = button;
-        QVERIFY(resume && resume->isEnabled());
+        QVERIFY(resume);
+        QTRY_VERIFY(resume->isEnabled());  // once the run has been read
 
         // Another process (its id: this test's parent, alive) trains the run right now.
         char host[256] = {};
@@ -209,13 +210,13 @@ class TestTrainingPane final : public QObject {
         std::ofstream(run_lock_path(runDir.toStdString())) << getppid() << " " << host << "\n";
         runs.refresh();
         runs.showRun(runDir);
-        QVERIFY(!resume->isEnabled());
-        QVERIFY(resume->toolTip().contains(
+        QTRY_VERIFY(resume->toolTip().contains(
             QStringLiteral("Being trained by process %1").arg(getppid())));
+        QVERIFY(!resume->isEnabled());
         std::filesystem::remove(run_lock_path(runDir.toStdString()));
         runs.refresh();
         runs.showRun(runDir);
-        QVERIFY(resume->isEnabled());
+        QTRY_VERIFY(resume->isEnabled());
     }
 
     void badDataFailsWithAMessage() {

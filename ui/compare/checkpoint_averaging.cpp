@@ -4,6 +4,8 @@
 
 #include <exception>
 
+#include "core/util/error_text.h"
+
 namespace tfw {
 namespace {
 
@@ -39,7 +41,7 @@ void AveragingJob::start(const QString& runDir, int count, const QString& output
             if (!result || cancelled) return [this] { Q_EMIT this->cancelled(); };
             return [this, measured = *result] { Q_EMIT finished(measured); };
         } catch (const std::exception& e) {
-            const QString error = QString::fromStdString(e.what());
+            const QString error = QString::fromStdString(user_error_text(e));
             return [this, error] { Q_EMIT failed(error); };
         }
     });

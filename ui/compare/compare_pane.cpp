@@ -12,11 +12,11 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 #include "core/compare/compare_item.h"
 #include "core/compare/config_diff.h"
@@ -24,6 +24,7 @@
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_management.h"
+#include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/comparison_table_view.h"
@@ -37,8 +38,17 @@ struct ComparePane::Entry {
     QString path;
     int colorSlot = 0;
     bool loaded = false;   // item holds what was read
-    bool reading = false;  // a worker is reading it (again)
+    bool reading = false;  // waiting for the reader or being read (again)
     CompareItem item;
+    QString checkpoint;  // what "Side by side" decodes; empty when there is none
+};
+
+// What the reader hands back for one path.
+struct ComparePane::ReadItem {
+    QString path;
+    CompareItem item;
+    QString checkpoint;
+    QString error;  // empty when the item was read
 };
 
 namespace {
@@ -151,9 +161,7 @@ ComparePane::ComparePane(QWidget* parent)
     refreshViews();
 }
 
-ComparePane::~ComparePane() {
-    for (QThread* loader : m_loaders) loader->wait();
-}
+ComparePane::~ComparePane() = default;
 
 // The entry is reserved at once, so items keep the order (and colour) in which they were
 // added, whichever worker finishes first.
@@ -183,25 +191,28 @@ void ComparePane::reload() {
 
 void ComparePane::read(Entry& entry) {
     entry.reading = true;
-    const QString path = entry.path;
-    QThread* loader = QThread::create([this, path] {
-        auto item = std::make_shared<CompareItem>();
-        QString error;
-        try {
-            *item = load_compare_item(path.toStdString());
-        } catch (const std::exception& e) {
-            error = qs(e.what());
-        }
-        QMetaObject::invokeMethod(
-            this, [this, path, item, error] { onLoaded(path, item, error); }, Qt::QueuedConnection);
-    });
-    m_loaders.push_back(loader);
-    connect(loader, &QThread::finished, this, [this, loader] {
-        m_loaders.removeAll(loader);
-        loader->deleteLater();
-    });
-    loader->start();
+    if (!m_toRead.contains(entry.path)) m_toRead.append(entry.path);
+    readNext();
     refreshViews();
+}
+
+void ComparePane::readNext() {
+    if (m_reader.isRunning() || m_toRead.isEmpty()) return;
+    const QString path = m_toRead.takeFirst();
+    m_reader.start([this, path](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto read = std::make_shared<ReadItem>();
+        read->path = path;
+        try {
+            read->item = load_compare_item(path.toStdString());
+            read->checkpoint = decodableCheckpoint(path, read->item.is_run);
+        } catch (const std::exception& e) {
+            read->error = qs(user_error_text(e));
+        }
+        return [this, read] {
+            onRead(*read);
+            readNext();
+        };
+    });
 }
 
 int ComparePane::pendingItems() const {
@@ -209,24 +220,23 @@ int ComparePane::pendingItems() const {
                              [](const auto& entry) { return entry->reading; }));
 }
 
-void ComparePane::onLoaded(const QString& path, std::shared_ptr<CompareItem> item,
-                           const QString& error) {
+void ComparePane::onRead(const ReadItem& read) {
     const auto it = std::find_if(m_entries.begin(), m_entries.end(),
-                                 [&](const auto& entry) { return entry->path == path; });
+                                 [&](const auto& entry) { return entry->path == read.path; });
     if (it == m_entries.end() || !(*it)->reading) return;  // removed while it was read
     Entry& entry = **it;
     entry.reading = false;
-    if (!error.isEmpty()) {
+    if (!read.error.isEmpty()) {
         if (!entry.loaded) m_entries.erase(it);  // a reload keeps what was read before
         refreshViews();
         Q_EMIT statusMessage(
-            tr("Cannot compare %1: %2").arg(QDir::toNativeSeparators(path), error));
+            tr("Cannot compare %1: %2").arg(QDir::toNativeSeparators(read.path), read.error));
         return;
     }
-    entry.item = std::move(*item);
+    entry.item = read.item;
+    entry.checkpoint = read.checkpoint;
     entry.loaded = true;
     refreshViews();
-    Q_EMIT itemsChanged(items());
 }
 
 void ComparePane::removeItem(const QString& runDirOrCheckpoint) {
@@ -235,15 +245,15 @@ void ComparePane::removeItem(const QString& runDirOrCheckpoint) {
                                  [&](const auto& entry) { return entry->path == path; });
     if (it == m_entries.end()) return;
     m_entries.erase(it);
+    m_toRead.removeAll(path);
     refreshViews();
-    Q_EMIT itemsChanged(items());
 }
 
 void ComparePane::clearItems() {
     if (m_entries.empty()) return;
     m_entries.clear();
+    m_toRead.clear();
     refreshViews();
-    Q_EMIT itemsChanged(items());
 }
 
 QStringList ComparePane::items() const {
@@ -315,9 +325,9 @@ void ComparePane::refreshViews() {
         names.push_back(items.back().label);
         colors << seriesColor(entry->colorSlot);
         curves << CurveItem{name, entry->colorSlot, entry->item.history};
-        const QString checkpoint = decodableCheckpoint(entry->path, entry->item.is_run);
-        if (!checkpoint.isEmpty())
-            decodable.append({name, checkpoint, colors.back(), decodeDefaults(entry->item.config)});
+        if (!entry->checkpoint.isEmpty())
+            decodable.append(
+                {name, entry->checkpoint, colors.back(), decodeDefaults(entry->item.config)});
         auto* row = new QListWidgetItem(colorSwatch(colors.back()), name, m_list);
         row->setData(Qt::UserRole, entry->path);
         row->setToolTip(QDir::toNativeSeparators(entry->path));

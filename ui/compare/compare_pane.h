@@ -2,15 +2,17 @@
 // The Compare tab: two or more runs or checkpoints side by side. Sections (sub-tabs):
 // "Configuration" (the keys in which they differ), "Metrics" (size, training, validation and
 // evaluation numbers, the best of each row in bold) and "Curves" (all items overlaid).
-// Each item keeps one colour everywhere. Items are read on a worker thread.
+// Each item keeps one colour everywhere. Items are read one after another on a background
+// thread, in the order they were asked for.
 
 #include <QColor>
 #include <QList>
 #include <QStringList>
 #include <QWidget>
 
-#include <memory>
 #include <vector>
+
+#include "ui/common/background_thread.h"
 
 class QCheckBox;
 class QLabel;
@@ -18,7 +20,6 @@ class QListWidget;
 class QPushButton;
 class QTabWidget;
 class QTableWidget;
-class QThread;
 class QTimer;
 
 namespace tfw {
@@ -33,12 +34,12 @@ class ComparePane final : public QWidget {
 
   public:
     explicit ComparePane(QWidget* parent = nullptr);
-    ~ComparePane() override;  // waits for items still being read
+    ~ComparePane() override;
 
     // Where "Add run or checkpoint…" starts looking.
     void setRunsRoot(const QString& root);
     // A run folder or a .tfw checkpoint; ignored when already compared. Read off the UI
-    // thread: itemsChanged follows once it is in (or statusMessage says why it is not).
+    // thread: items() lists it once it is in (or statusMessage says why it is not).
     void addItem(const QString& runDirOrCheckpoint);
     void removeItem(const QString& runDirOrCheckpoint);  // also one still being read
     void clearItems();
@@ -62,13 +63,14 @@ class ComparePane final : public QWidget {
     void setShowAllFields(bool all);
 
   Q_SIGNALS:
-    void itemsChanged(const QStringList& items);
     void statusMessage(const QString& message);
 
   private:
     struct Entry;
+    struct ReadItem;
     void read(Entry& entry);
-    void onLoaded(const QString& path, std::shared_ptr<CompareItem> item, const QString& error);
+    void readNext();
+    void onRead(const ReadItem& read);
     void addWithDialog();
     void removeSelected();
     void refreshViews();
@@ -76,7 +78,7 @@ class ComparePane final : public QWidget {
 
     std::vector<std::unique_ptr<Entry>> m_entries;
     QString m_runsRoot;
-    QList<QThread*> m_loaders;
+    QStringList m_toRead;  // waiting for the reader, oldest first
     QListWidget* m_list;
     QPushButton* m_add;
     QPushButton* m_remove;
@@ -89,6 +91,7 @@ class ComparePane final : public QWidget {
     CompareCurves* m_curves;
     SideBySideView* m_sideBySide;
     QTimer* m_follow;  // re-reads items whose run is still training
+    BackgroundThread m_reader{this};
 };
 
 }  // namespace tfw

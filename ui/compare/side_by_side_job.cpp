@@ -5,6 +5,7 @@
 
 #include "core/compare/side_by_side.h"
 #include "core/decode/translator.h"
+#include "core/util/error_text.h"
 #include "ui/common/attention_conversion.h"
 
 namespace tfw {
@@ -82,7 +83,7 @@ BackgroundThread::Done SideBySideJob::run(const QStringList& checkpoints, const 
         result.reference = QVector<double>(decoded->reference.begin(), decoded->reference.end());
         return [this, result] { Q_EMIT finished(result); };
     } catch (const std::exception& e) {
-        const QString message = QString::fromStdString(e.what());
+        const QString message = QString::fromStdString(user_error_text(e));
         return [this, message] { Q_EMIT failed(message); };
     }
 }

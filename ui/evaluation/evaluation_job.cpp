@@ -5,6 +5,7 @@
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
+#include "core/util/error_text.h"
 
 namespace tfw {
 namespace {
@@ -52,7 +53,7 @@ BackgroundThread::Done EvaluationJob::run(const EvaluationRequest& request,
         const QByteArray json = QByteArray::fromStdString(to_json(*evaluation).dump());
         return [this, json, saved] { Q_EMIT finished(json, saved); };
     } catch (const std::exception& e) {
-        const QString message = QString::fromStdString(e.what());
+        const QString message = QString::fromStdString(user_error_text(e));
         return [this, message] { Q_EMIT failed(message); };
     }
 }

@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -263,17 +264,56 @@ void EvaluationPane::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
 }
 
+void EvaluationPane::read(BackgroundThread::Work work) {
+    m_reads.append(std::move(work));
+    readNext();
+}
+
+void EvaluationPane::readNext() {
+    if (m_reader.isRunning() || m_reads.isEmpty()) return;
+    m_reader.start([this, work = m_reads.takeFirst()](
+                       const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
+        const BackgroundThread::Done done = work(cancelled);
+        return [this, done] {
+            if (done) done();
+            readNext();
+        };
+    });
+}
+
 void EvaluationPane::refreshCheckpoints() {
+    ++m_choicesPending;
+    read([this, root = m_root](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto choices = std::make_shared<QList<CheckpointChoice>>();
+        try {
+            *choices = checkpointChoices(root);
+        } catch (const std::exception&) {
+            // An unreadable runs folder offers nothing; "Open file…" still works.
+        }
+        return [this, choices] {
+            --m_choicesPending;
+            showChoices(*choices);
+        };
+    });
+}
+
+void EvaluationPane::showChoices(const QList<CheckpointChoice>& choices) {
     const QString current = checkpoint();
-    QSignalBlocker block(m_checkpoint);
-    m_checkpoint->clear();
-    for (const CheckpointChoice& choice : checkpointChoices(m_root))
-        m_checkpoint->addItem(choice.label, choice.path);
-    const int index = m_checkpoint->findData(current);
-    m_checkpoint->setCurrentIndex(index >= 0 ? index : 0);
-    if (index < 0 && !current.isEmpty()) setCheckpoint(current);
+    {
+        QSignalBlocker block(m_checkpoint);
+        m_checkpoint->clear();
+        for (const CheckpointChoice& choice : choices)
+            m_checkpoint->addItem(choice.label, choice.path);
+        const int index = m_checkpoint->findData(current);
+        m_checkpoint->setCurrentIndex(index >= 0 ? index : 0);
+        if (index < 0 && !current.isEmpty()) setCheckpoint(current);
+    }
     refreshSavedResults();
     updateControls();
+    if (m_evaluateQueued && m_choicesPending == 0) {
+        m_evaluateQueued = false;
+        evaluate();
+    }
 }
 
 void EvaluationPane::setCheckpoint(const QString& path) {
@@ -340,7 +380,11 @@ void EvaluationPane::updateControls() {
 }
 
 void EvaluationPane::evaluate() {
-    if (m_job->isRunning() || checkpoint().isEmpty()) return;
+    if (m_job->isRunning()) return;
+    if (checkpoint().isEmpty()) {
+        m_evaluateQueued = m_choicesPending > 0;
+        return;
+    }
     EvaluationRequest request;
     request.checkpoint = checkpoint();
     request.split = m_split->currentData().toString();
@@ -376,8 +420,7 @@ void EvaluationPane::onFinished(const QByteArray& json, const QString& savedPath
     showResult(evaluation_from_json(nlohmann::json::parse(json.toStdString())), savedPath);
     if (!savedPath.isEmpty()) {
         const QString runDir = QFileInfo(QFileInfo(savedPath).absolutePath()).absolutePath();
-        refreshSavedResults();
-        m_saved->setCurrentIndex(m_saved->count() - 1);
+        refreshSavedResults(savedPath);
         Q_EMIT evaluationSaved(runDir, savedPath);
         Q_EMIT statusMessage(tr("Evaluation kept in %1").arg(QDir::toNativeSeparators(savedPath)));
     }
@@ -390,37 +433,65 @@ void EvaluationPane::onFailed(const QString& message) {
     showProblem(this, tr("Evaluation failed"), message);
 }
 
-void EvaluationPane::refreshSavedResults() {
+void EvaluationPane::refreshSavedResults(const QString& select) {
+    const QString chosen = checkpoint();
+    read([chosen, select, this](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto saved = std::make_shared<SavedResults>();
+        saved->checkpoint = chosen;
+        try {
+            const std::string runDir = run_dir_of_checkpoint(chosen.toStdString());
+            saved->inRun = !runDir.empty();
+            const QString canonical = canonicalPath(chosen);
+            const std::vector<Evaluation> results =
+                saved->inRun ? read_evaluations(runDir) : std::vector<Evaluation>{};
+            for (const Evaluation& result : results) {
+                if (canonicalPath(qs(result.checkpoint)) == canonical)
+                    saved->newestOfCheckpoint = int(saved->results.size());
+                saved->results.append({savedLabel(result), qs(result.file)});
+            }
+        } catch (const std::exception&) {
+            saved->inRun = false;  // nothing to offer; evaluating still works
+        }
+        return [this, saved, select] { showSavedResults(*saved, select); };
+    });
+}
+
+void EvaluationPane::showSavedResults(const SavedResults& saved, const QString& select) {
+    if (saved.checkpoint != checkpoint()) return;  // the reading for the new choice follows
     m_saved->clear();
-    const std::string runDir = run_dir_of_checkpoint(checkpoint().toStdString());
-    if (runDir.empty()) {
+    if (!saved.inRun) {
         m_saved->setEnabled(false);
         return;
     }
-    int newestOfThis = -1;  // the newest result of the chosen checkpoint itself
-    for (const Evaluation& result : read_evaluations(runDir)) {
-        if (canonicalPath(qs(result.checkpoint)) == canonicalPath(checkpoint()))
-            newestOfThis = m_saved->count();
-        m_saved->addItem(savedLabel(result), qs(result.file));
-    }
+    for (const auto& [label, file] : saved.results) m_saved->addItem(label, file);
     m_saved->setEnabled(m_saved->count() > 0);
     if (m_saved->count() == 0) m_saved->addItem(tr("none yet"));
+    if (!select.isEmpty()) {
+        m_saved->setCurrentIndex(std::max(0, m_saved->findData(select)));
+        return;
+    }
     // Picking a checkpoint that was evaluated before shows its latest result at once.
-    if (newestOfThis >= 0 && canonicalPath(m_resultCheckpoint) != canonicalPath(checkpoint())) {
-        m_saved->setCurrentIndex(newestOfThis);
-        showSaved(newestOfThis);
+    if (saved.newestOfCheckpoint >= 0 &&
+        canonicalPath(m_resultCheckpoint) != canonicalPath(checkpoint())) {
+        m_saved->setCurrentIndex(saved.newestOfCheckpoint);
+        showSaved(saved.newestOfCheckpoint);
     }
 }
 
 void EvaluationPane::showSaved(int index) {
     const QString path = m_saved->itemData(index).toString();
     if (path.isEmpty()) return;
-    try {
-        showResult(read_evaluation(path.toStdString()), path);
-    } catch (const EvaluationFileError&) {
-        showProblem(this, tr("Cannot show the result"),
-                    tr("%1 is not a readable result.").arg(path));
-    }
+    read([this, path](const std::atomic<bool>&) -> BackgroundThread::Done {
+        try {
+            auto result = std::make_shared<Evaluation>(read_evaluation(path.toStdString()));
+            return [this, result, path] { showResult(*result, path); };
+        } catch (const std::exception&) {
+            return [this, path] {
+                showProblem(this, tr("Cannot show the result"),
+                            tr("%1 is not a readable result.").arg(path));
+            };
+        }
+    });
 }
 
 void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {

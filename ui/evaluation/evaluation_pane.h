@@ -2,9 +2,14 @@
 // The Evaluate area: pick a checkpoint and a test set, evaluate on a worker thread with
 // progress and cancel, then read the corpus scores with their signatures and every
 // sentence's score in a table sorted worst first. A row opens in the Inference area.
-// Results are kept in the run folder; earlier ones can be shown again.
+// Results are kept in the run folder; earlier ones can be shown again. The checkpoint list
+// and the saved results are read on a background thread, one reading after another.
 
+#include <QList>
 #include <QWidget>
+
+#include "ui/common/background_thread.h"
+#include "ui/common/checkpoint_choices.h"
 
 class QCheckBox;
 class QComboBox;
@@ -39,6 +44,7 @@ class EvaluationPane final : public QWidget {
     void setUseCheckpointDecoding(bool use);
     DecodeOptionsForm* optionsForm() const { return m_form; }
 
+    // Waits for the checkpoint list when it is still being read and no checkpoint is chosen.
     void evaluate();
     void cancel();
     bool isRunning() const;
@@ -56,8 +62,22 @@ class EvaluationPane final : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    // The saved results of a checkpoint's run, read off the window's thread.
+    struct SavedResults {
+        QString checkpoint;
+        bool inRun = false;                      // the checkpoint belongs to a run folder
+        QList<QPair<QString, QString>> results;  // label, file; oldest first
+        int newestOfCheckpoint = -1;             // the newest result of the checkpoint itself
+    };
+
+    // Readings run one at a time in the order asked for.
+    void read(BackgroundThread::Work work);
+    void readNext();
     void refreshCheckpoints();
-    void refreshSavedResults();
+    void showChoices(const QList<CheckpointChoice>& choices);
+    // `select`: the result to choose once the list is in (e.g. the one just saved).
+    void refreshSavedResults(const QString& select = {});
+    void showSavedResults(const SavedResults& saved, const QString& select);
     void browseCheckpoint();
     void browseFile(QLineEdit* target, const QString& title);
     void updateControls();
@@ -87,6 +107,10 @@ class EvaluationPane final : public QWidget {
     QTableWidget* m_table;
     QString m_resultCheckpoint;  // the checkpoint of the result on display
     qint64 m_startedMs = 0;
+    int m_choicesPending = 0;  // checkpoint lists asked for and not yet shown
+    bool m_evaluateQueued = false;
+    QList<BackgroundThread::Work> m_reads;  // waiting for the reader
+    BackgroundThread m_reader{this};
 };
 
 }  // namespace tfw

@@ -11,6 +11,7 @@
 #include "core/config/config_error.h"
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/util/error_text.h"
 #include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
 
@@ -114,7 +115,7 @@ void ExperimentForm::applyEdit(FieldEditor* editor) {
         find_config_field(editor->key())->set(m_config, editor->value());
         m_setErrors.remove(key);
     } catch (const ConfigError& error) {
-        m_setErrors.insert(key, qs(error.what()));
+        m_setErrors.insert(key, qs(user_error_text(error)));
     }
     revalidate();
     Q_EMIT configChanged();

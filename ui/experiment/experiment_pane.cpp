@@ -11,9 +11,10 @@
 #include <QVBoxLayout>
 
 #include "core/config/config_io.h"
+#include "core/util/error_text.h"
+#include "ui/common/problem_message.h"
 #include "ui/experiment/config_summary.h"
 #include "ui/experiment/experiment_form.h"
-#include "ui/common/problem_message.h"
 
 namespace tfw {
 
@@ -69,10 +70,8 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
 
-    connect(m_form, &ExperimentForm::configChanged, this, [this] {
-        m_summary->showConfig(m_form->config());
-        Q_EMIT configChanged();
-    });
+    connect(m_form, &ExperimentForm::configChanged, this,
+            [this] { m_summary->showConfig(m_form->config()); });
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
 }
@@ -95,7 +94,7 @@ bool ExperimentPane::loadPreset(const QString& name) {
         m_presets->setCurrentText(name);
         return true;
     } catch (const std::exception& error) {
-        showProblem(this, tr("Preset"), QString::fromStdString(error.what()));
+        showProblem(this, tr("Preset"), QString::fromStdString(user_error_text(error)));
         return false;
     }
 }
@@ -106,8 +105,9 @@ bool ExperimentPane::openConfig(const QString& path) {
         m_presets->setCurrentIndex(-1);
         return true;
     } catch (const std::exception& error) {
-        showProblem(this, tr("Open experiment"),
-                    tr("Could not load %1:\n%2").arg(path, QString::fromUtf8(error.what())));
+        showProblem(
+            this, tr("Open experiment"),
+            tr("Could not load %1:\n%2").arg(path, QString::fromStdString(user_error_text(error))));
         return false;
     }
 }
@@ -117,8 +117,9 @@ bool ExperimentPane::saveConfig(const QString& path) {
         save_config_file(m_form->config(), path.toStdString());
         return true;
     } catch (const std::exception& error) {
-        showProblem(this, tr("Save experiment"),
-                    tr("Could not save %1:\n%2").arg(path, QString::fromUtf8(error.what())));
+        showProblem(
+            this, tr("Save experiment"),
+            tr("Could not save %1:\n%2").arg(path, QString::fromStdString(user_error_text(error))));
         return false;
     }
 }

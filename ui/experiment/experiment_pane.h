@@ -39,7 +39,6 @@ class ExperimentPane final : public QWidget {
     void saveConfigDialog();
 
   Q_SIGNALS:
-    void configChanged();
     void validityChanged(bool valid, const QString& reason);
 
   private:

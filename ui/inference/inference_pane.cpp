@@ -16,12 +16,13 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <memory>
 
-#include "ui/inference/attention_inspector.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/decode_options_form.h"
-#include "ui/inference/inference_worker.h"
+#include "ui/inference/attention_inspector.h"
+#include "ui/inference/inference_runner.h"
 #include "widgets/piece_chips.h"
 
 namespace tfw {
@@ -40,7 +41,7 @@ QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignL
 
 InferencePane::InferencePane(QWidget* parent)
     : QWidget(parent),
-      m_worker(new InferenceWorker(m_cancel)),
+      m_runner(new InferenceRunner(this)),
       m_checkpoints(new QComboBox(this)),
       m_browse(new QPushButton(tr("Open file…"), this)),
       m_modelLabel(new QLabel(this)),
@@ -57,20 +58,11 @@ InferencePane::InferencePane(QWidget* parent)
       m_outputPieces(new PieceChips(this)),
       m_timing(new QLabel(this)),
       m_inspector(new AttentionInspector(this)) {
-    registerInferenceTypes();
-    m_thread.setObjectName(QStringLiteral("inference"));
-    m_worker->moveToThread(&m_thread);
-    connect(m_worker, &InferenceWorker::loaded, this, &InferencePane::onLoaded,
-            Qt::QueuedConnection);
-    connect(m_worker, &InferenceWorker::loadFailed, this, &InferencePane::onLoadFailed,
-            Qt::QueuedConnection);
-    connect(m_worker, &InferenceWorker::progress, this, &InferencePane::onProgress,
-            Qt::QueuedConnection);
-    connect(m_worker, &InferenceWorker::decoded, this, &InferencePane::onDecoded,
-            Qt::QueuedConnection);
-    connect(m_worker, &InferenceWorker::decodeFailed, this, &InferencePane::onDecodeFailed,
-            Qt::QueuedConnection);
-    m_thread.start();
+    connect(m_runner, &InferenceRunner::loaded, this, &InferencePane::onLoaded);
+    connect(m_runner, &InferenceRunner::loadFailed, this, &InferencePane::onLoadFailed);
+    connect(m_runner, &InferenceRunner::progress, this, &InferencePane::onProgress);
+    connect(m_runner, &InferenceRunner::decoded, this, &InferencePane::onDecoded);
+    connect(m_runner, &InferenceRunner::decodeFailed, this, &InferencePane::onDecodeFailed);
 
     m_checkpoints->setMinimumContentsLength(40);
     m_checkpoints->setPlaceholderText(tr("Choose a checkpoint…"));
@@ -187,22 +179,37 @@ InferencePane::InferencePane(QWidget* parent)
     updateButtons();
 }
 
-InferencePane::~InferencePane() {
-    m_cancel = true;
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker;  // its thread has ended, so deleting it from here is safe
-}
-
 void InferencePane::setRunsRoot(const QString& root) {
     m_runsRoot = root;
     refreshCheckpoints();
 }
 
 void InferencePane::refreshCheckpoints() {
+    if (m_choicesReader.isRunning()) {
+        m_choicesStale = true;
+        return;
+    }
+    m_choicesStale = false;
+    m_choicesReader.start([this, root = m_runsRoot](const std::atomic<bool>&) {
+        auto choices = std::make_shared<QList<CheckpointChoice>>();
+        try {
+            *choices = checkpointChoices(root);
+        } catch (const std::exception&) {
+            // An unreadable runs folder offers nothing; "Open file…" still works.
+        }
+        return BackgroundThread::Done([this, choices] {
+            if (m_choicesStale)
+                refreshCheckpoints();
+            else
+                showChoices(*choices);
+        });
+    });
+}
+
+void InferencePane::showChoices(const QList<CheckpointChoice>& choices) {
     const QSignalBlocker block(m_checkpoints);
     m_checkpoints->clear();
-    for (const CheckpointChoice& choice : checkpointChoices(m_runsRoot))
+    for (const CheckpointChoice& choice : choices)
         m_checkpoints->addItem(choice.label, choice.path);
     if (m_checkpoints->count() == 0)
         m_checkpoints->addItem(tr("(no checkpoints under the runs folder)"), QString());
@@ -238,9 +245,7 @@ void InferencePane::openCheckpoint(const QString& path) {
     m_loadingPath = target;
     m_modelLabel->setText(tr("Loading %1…").arg(QFileInfo(target).fileName()));
     updateButtons();
-    InferenceWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [worker, target] { worker->load(target); }, Qt::QueuedConnection);
+    m_runner->load(target);
 }
 
 void InferencePane::setInput(const QString& source, const QString& reference) {
@@ -251,7 +256,7 @@ void InferencePane::setInput(const QString& source, const QString& reference) {
 void InferencePane::decode() {
     if (m_loading || m_decoding) {
         m_decodeQueued = true;
-        if (m_decoding) m_cancel = true;  // the newer request replaces the running one
+        if (m_decoding) m_runner->cancel();  // the newer request replaces the running one
         return;
     }
     startDecoding();
@@ -277,18 +282,15 @@ void InferencePane::startDecoding() {
     request.options = m_form->options();
     request.masked = m_inspector->maskedHeads();
     m_decoding = true;
-    m_cancel = false;
     m_progress->setFormat(tr("step %v of at most %m"));
     m_progress->setRange(0, 0);  // busy until the first step reports
     updateButtons();
-    InferenceWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [worker, request] { worker->decode(request); }, Qt::QueuedConnection);
+    m_runner->decode(request);
 }
 
 void InferencePane::cancel() {
     m_decodeQueued = false;
-    if (m_decoding) m_cancel = true;
+    if (m_decoding) m_runner->cancel();
 }
 
 void InferencePane::onLoaded(const CheckpointInfo& info) {

@@ -6,10 +6,10 @@
 // decoding run on the inference thread; a decoding shows progress and can be cancelled.
 
 #include <QString>
-#include <QThread>
 #include <QWidget>
-#include <atomic>
 
+#include "ui/common/background_thread.h"
+#include "ui/common/checkpoint_choices.h"
 #include "ui/inference/inference_types.h"
 
 class QComboBox;
@@ -23,7 +23,7 @@ namespace tfw {
 
 class AttentionInspector;
 class DecodeOptionsForm;
-class InferenceWorker;
+class InferenceRunner;
 class PieceChips;
 
 class InferencePane final : public QWidget {
@@ -32,10 +32,9 @@ class InferencePane final : public QWidget {
 
   public:
     explicit InferencePane(QWidget* parent = nullptr);
-    // Cancels a decoding in progress and waits for the inference thread.
-    ~InferencePane() override;
 
-    // The runs whose checkpoints the checkpoint list offers.
+    // The runs whose checkpoints the checkpoint list offers; the list is read off the
+    // window's thread and filled in when it arrives.
     void setRunsRoot(const QString& root);
     void refreshCheckpoints();
 
@@ -70,6 +69,7 @@ class InferencePane final : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    void showChoices(const QList<CheckpointChoice>& choices);
     void chooseCheckpointFile();
     void startDecoding();
     void onLoaded(const CheckpointInfo& info);
@@ -91,9 +91,7 @@ class InferencePane final : public QWidget {
     bool m_loading = false;
     bool m_decoding = false;
     bool m_decodeQueued = false;
-    std::atomic<bool> m_cancel{false};
-    QThread m_thread;
-    InferenceWorker* m_worker;  // lives on m_thread; deleted after the thread ends
+    InferenceRunner* m_runner;  // a child: cancels and waits for its thread when the pane goes
 
     QComboBox* m_checkpoints;
     QPushButton* m_browse;
@@ -111,6 +109,8 @@ class InferencePane final : public QWidget {
     PieceChips* m_outputPieces;
     QLabel* m_timing;
     AttentionInspector* m_inspector;
+    bool m_choicesStale = false;  // asked to read the list again while it was being read
+    BackgroundThread m_choicesReader{this};
 };
 
 }  // namespace tfw

@@ -7,6 +7,7 @@
 #include "core/io/model_io.h"
 #include "core/metrics/bleu.h"
 #include "core/metrics/rouge.h"
+#include "core/util/error_text.h"
 #include "ui/common/attention_conversion.h"
 
 namespace tfw {
@@ -63,7 +64,7 @@ void InferenceWorker::load(const QString& path) {
         m_translator = std::move(translator);
         Q_EMIT loaded(info);
     } catch (const std::exception& e) {
-        Q_EMIT loadFailed(path, QString::fromStdString(e.what()));
+        Q_EMIT loadFailed(path, QString::fromStdString(user_error_text(e)));
     }
 }
 
@@ -118,7 +119,7 @@ void InferenceWorker::decode(const InferenceRequest& request) {
         }
         Q_EMIT decoded(result);
     } catch (const std::exception& e) {
-        Q_EMIT decodeFailed(QString::fromStdString(e.what()));
+        Q_EMIT decodeFailed(QString::fromStdString(user_error_text(e)));
     }
 }
 

@@ -16,13 +16,15 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-
 #include <exception>
+#include <filesystem>
+#include <memory>
 
 #include "core/io/checkpoint_average.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/io/run_management.h"
+#include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/problem_message.h"
 #include "ui/training/run_charts.h"
@@ -111,7 +113,8 @@ RunsPane::RunsPane(QWidget* parent)
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_selected)); });
     m_inference->setToolTip(tr("Try the run's best checkpoint in the Inference tab"));
     connect(m_inference, &QPushButton::clicked, this, [this] {
-        const QString checkpoint = inferenceCheckpoint();
+        const QString checkpoint =
+            m_selectedDetails.dir == m_selected ? m_selectedDetails.inferenceCheckpoint : QString();
         if (!checkpoint.isEmpty()) Q_EMIT inferenceRequested(checkpoint);
     });
 
@@ -169,7 +172,7 @@ RunsPane::RunsPane(QWidget* parent)
 
 void RunsPane::setRunsRoot(const QString& root) {
     m_root = root;
-    refresh();
+    readRuns();
 }
 
 void RunsPane::setActiveRun(const QString& runDir) {
@@ -191,17 +194,41 @@ QStringList RunsPane::selectedRuns() const {
 }
 
 void RunsPane::refresh() {
-    const QString keep = m_selected;
+    readRuns();
+    if (!m_selected.isEmpty()) readSelectedRun();
+}
+
+void RunsPane::readRuns() {
+    if (m_listReader.isRunning()) {
+        m_listStale = true;  // read again once this reading is in
+        return;
+    }
+    m_listStale = false;
+    if (m_selected.isEmpty()) m_details->setText(tr("Reading runs…"));
+    const std::string root = m_root.toStdString();
+    m_listReader.start([this, root](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto listing = std::make_shared<RunsListing>();
+        try {
+            listing->runs = list_runs(root);
+        } catch (const std::exception& error) {
+            listing->error = qs(user_error_text(error));
+        }
+        return [this, listing] { showRuns(*listing); };
+    });
+}
+
+void RunsPane::showRuns(const RunsListing& listing) {
+    if (m_listStale) {
+        readRuns();
+        return;
+    }
+    if (!listing.error.isEmpty())
+        Q_EMIT statusMessage(tr("Could not read %1: %2").arg(m_root, listing.error));
+    if (m_selected.isEmpty()) m_details->clear();
     const QSignalBlocker blocker(m_table);
     m_table->setSortingEnabled(false);
     m_table->setRowCount(0);
-    std::vector<RunSummary> runs;
-    try {
-        runs = list_runs(m_root.toStdString());
-    } catch (const std::exception& error) {
-        Q_EMIT statusMessage(tr("Could not read %1: %2").arg(m_root, qs(error.what())));
-    }
-    for (const RunSummary& run : runs) {
+    for (const RunSummary& run : listing.runs) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         const nlohmann::json& config = run.config;
@@ -231,20 +258,26 @@ void RunsPane::refresh() {
         m_table->setItem(row, Started, timeItem(status.started_at));
     }
     m_table->setSortingEnabled(true);
-    m_selected.clear();
-    if (!keep.isEmpty()) showRun(keep);
+    if (!m_selected.isEmpty()) selectRowOf(m_selected);  // the selection survives a refresh
     updateButtons();
+}
+
+bool RunsPane::selectRowOf(const QString& dir) {
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        if (m_table->item(row, Name)->data(Qt::UserRole).toString() == dir) {
+            m_table->selectRow(row);
+            return true;
+        }
+    }
+    return false;
 }
 
 void RunsPane::showRun(const QString& runDir) {
     const QString dir = canonicalPath(runDir);
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        if (m_table->item(row, Name)->data(Qt::UserRole).toString() == dir) {
-            m_table->selectRow(row);  // onSelectionChanged loads the charts
-            if (m_selected == dir) return;
-        }
+    {
+        const QSignalBlocker blocker(m_table);  // the run is loaded below, once
+        if (!selectRowOf(dir)) m_table->clearSelection();
     }
-    m_table->clearSelection();
     loadRun(dir);
 }
 
@@ -257,15 +290,56 @@ void RunsPane::onSelectionChanged() {
 }
 
 void RunsPane::loadRun(const QString& dir) {
-    m_selected = dir;
-    const RunStatus status = read_run_status(dir.toStdString());
+    if (dir != m_selected) {
+        m_selected = dir;
+        m_details->setText(tr("Reading %1…").arg(QDir(dir).dirName().toHtmlEscaped()));
+        m_charts->clear();
+    }
+    readSelectedRun();
+    updateButtons();
+}
+
+// A run picked (or refreshed) while one is being read is read next; the reading that was
+// overtaken is not shown.
+void RunsPane::readSelectedRun() {
+    if (m_runReader.isRunning()) {
+        m_runStale = true;
+        return;
+    }
+    m_runStale = false;
+    const std::string dir = m_selected.toStdString();
+    m_runReader.start([this, dir](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto details = std::make_shared<RunDetails>();
+        details->dir = qs(dir);
+        try {
+            details->exists = std::filesystem::is_directory(dir);
+            details->status = read_run_status(dir);
+            details->history = read_history(dir);
+            details->lockHolder = qs(run_locked_by(dir));
+            details->hasLastCheckpoint = std::filesystem::exists(RunPaths(dir).last_checkpoint());
+            details->periodicCheckpoints = periodic_checkpoints(dir).size();
+            details->inferenceCheckpoint = qs(preferred_checkpoint(dir));
+        } catch (const std::exception& error) {
+            details->status.message = user_error_text(error);
+        }
+        return [this, details] { showRunDetails(*details); };
+    });
+}
+
+void RunsPane::showRunDetails(const RunDetails& details) {
+    if (m_runStale || details.dir != m_selected) {
+        if (!m_selected.isEmpty()) readSelectedRun();
+        return;
+    }
+    m_selectedDetails = details;
+    const RunStatus& status = details.status;
     m_details->setText(tr("<b>%1</b> · %2 · step %L3%4")
-                           .arg(QDir(dir).dirName().toHtmlEscaped(), qs(status.state))
+                           .arg(QDir(details.dir).dirName().toHtmlEscaped(), qs(status.state))
                            .arg(status.step)
                            .arg(status.message.empty()
                                     ? QString()
                                     : QStringLiteral(" · ") + qs(status.message).toHtmlEscaped()));
-    m_charts->showHistory(read_history(dir.toStdString()));
+    m_charts->showHistory(details.history);
     updateButtons();
 }
 
@@ -280,7 +354,7 @@ void RunsPane::renameSelected() {
     try {
         m_selected = canonicalPath(qs(rename_run(m_selected.toStdString(), name.toStdString())));
     } catch (const std::exception& e) {
-        showProblem(this, tr("Rename run"), qs(e.what()));
+        showProblem(this, tr("Rename run"), qs(user_error_text(e)));
         return;
     }
     refresh();
@@ -297,7 +371,7 @@ void RunsPane::deleteSelected() {
     try {
         delete_run(m_selected.toStdString());
     } catch (const std::exception& e) {
-        showProblem(this, tr("Delete run"), qs(e.what()));
+        showProblem(this, tr("Delete run"), qs(user_error_text(e)));
     }
     m_selected.clear();
     m_charts->clear();
@@ -307,18 +381,17 @@ void RunsPane::deleteSelected() {
 }
 
 void RunsPane::updateButtons() {
-    // With several rows selected only Compare applies: the others act on one run.
-    const bool selected =
-        selectedRuns().size() <= 1 && !m_selected.isEmpty() && QFileInfo::exists(m_selected);
+    // With several rows selected only Compare applies: the others act on one run. Until the
+    // selected run has been read, nothing that acts on it is offered.
+    const RunDetails& details = m_selectedDetails;
+    const bool selected = selectedRuns().size() <= 1 && !m_selected.isEmpty() &&
+                          details.dir == m_selected && details.exists;
     const bool active = selected && m_selected == m_active;
     // Another process (a tfw on the command line, another window) may be training it.
-    const QString holder =
-        selected && !active ? qs(run_locked_by(m_selected.toStdString())) : QString();
+    const QString holder = selected && !active ? details.lockHolder : QString();
     const bool busy = active || !holder.isEmpty();
-    const RunStatus status = selected ? read_run_status(m_selected.toStdString()) : RunStatus{};
-    const bool resumable =
-        selected && !busy && m_active.isEmpty() && status.state != "completed" &&
-        QFileInfo::exists(qs(RunPaths(m_selected.toStdString()).last_checkpoint()));
+    const bool resumable = selected && !busy && m_active.isEmpty() &&
+                           details.status.state != "completed" && details.hasLastCheckpoint;
     m_resume->setEnabled(resumable);
     m_resume->setToolTip(!holder.isEmpty() ? tr("Being trained by %1 right now").arg(holder)
                          : resumable       ? tr("Continue training from the run's last checkpoint")
@@ -329,18 +402,14 @@ void RunsPane::updateButtons() {
     m_delete->setEnabled(selected && !busy);
     m_openFolder->setEnabled(selected);
     m_compare->setEnabled(!selectedRuns().isEmpty());
-    const size_t periodic = selected ? periodic_checkpoints(m_selected.toStdString()).size() : 0;
+    const size_t periodic = selected ? details.periodicCheckpoints : 0;
     m_average->setEnabled(periodic >= 2);
     m_average->setToolTip(
         periodic >= 2 ? tr("Average the run's last periodic checkpoints and compare the result "
                            "with its best checkpoint")
                       : tr("Needs a run with two or more periodic checkpoints (written every "
                            "train.save_every steps)"));
-    m_inference->setEnabled(!inferenceCheckpoint().isEmpty());
-}
-
-QString RunsPane::inferenceCheckpoint() const {
-    return m_selected.isEmpty() ? QString() : qs(preferred_checkpoint(m_selected.toStdString()));
+    m_inference->setEnabled(selected && !details.inferenceCheckpoint.isEmpty());
 }
 
 }  // namespace tfw

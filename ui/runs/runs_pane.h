@@ -2,9 +2,13 @@
 // The Runs area: every run under the runs folder in a table (status, task, model size,
 // best validation loss), the curves of the selected run, and resume / rename / delete /
 // open in the Inference tab. Several runs can be selected and sent to the Compare tab; a run
-// with periodic checkpoints can have them averaged.
+// with periodic checkpoints can have them averaged. The runs folder and the selected run are
+// read on a background thread; the table and the curves follow when the reading is done.
 
 #include <QWidget>
+
+#include "core/io/run_directory.h"
+#include "ui/common/background_thread.h"
 
 class QLabel;
 class QPushButton;
@@ -24,10 +28,13 @@ class RunsPane final : public QWidget {
     void setRunsRoot(const QString& root);
     // The run being trained right now: it can be watched but not resumed, renamed or deleted.
     void setActiveRun(const QString& runDir);
+    // Reads the runs folder again (and the selected run).
     void refresh();
     // Selects the run (when it is in the table) and shows its curves, wherever it lives.
     void showRun(const QString& runDir);
 
+    // True while the runs folder or the selected run is being read.
+    bool isReading() const { return m_listReader.isRunning() || m_runReader.isRunning(); }
     int runCount() const;
     // The folders of the selected rows, in table order.
     QStringList selectedRuns() const;
@@ -42,16 +49,38 @@ class RunsPane final : public QWidget {
     void statusMessage(const QString& message);
 
   private:
+    // What the table shows, read off the window's thread.
+    struct RunsListing {
+        std::vector<RunSummary> runs;
+        QString error;
+    };
+    // What the details, the curves and the buttons need of the selected run.
+    struct RunDetails {
+        QString dir;
+        bool exists = false;
+        RunStatus status;
+        RunHistory history;
+        QString lockHolder;  // another process training it; empty when none
+        bool hasLastCheckpoint = false;
+        size_t periodicCheckpoints = 0;
+        QString inferenceCheckpoint;  // best, else last; empty when none
+    };
+
+    void readRuns();
+    void showRuns(const RunsListing& listing);
+    void readSelectedRun();
+    void showRunDetails(const RunDetails& details);
+    bool selectRowOf(const QString& dir);
     void onSelectionChanged();
     void loadRun(const QString& dir);
     void renameSelected();
     void deleteSelected();
     void updateButtons();
-    QString inferenceCheckpoint() const;
 
     QString m_root;
     QString m_active;
     QString m_selected;
+    RunDetails m_selectedDetails;  // read for m_selected, or for an earlier one
     QTableWidget* m_table;
     QLabel* m_details;
     RunCharts* m_charts;
@@ -62,6 +91,11 @@ class RunsPane final : public QWidget {
     QPushButton* m_inference;
     QPushButton* m_compare;
     QPushButton* m_average;
+    // Asked to read again while a reading was under way.
+    bool m_listStale = false;
+    bool m_runStale = false;
+    BackgroundThread m_listReader{this};
+    BackgroundThread m_runReader{this};
 };
 
 }  // namespace tfw

@@ -11,6 +11,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 #include <cmath>
+#include <memory>
 
 #include "core/io/run_directory.h"
 #include "ui/training/log_view.h"
@@ -124,22 +125,39 @@ QString TrainingPane::startNew(const ExperimentConfig& config, const QString& ru
     return runDir;
 }
 
+// The run so far is read (off the window's thread) before the trainer starts appending to it;
+// the run counts as running from the request on.
 void TrainingPane::resumeRun(const QString& runDir) {
     if (isRunning()) return;
-    // Read the run so far before the trainer starts appending to it.
-    const RunHistory history = read_history(runDir.toStdString());
-    m_runner->resume(runDir);
-    beginRun(runDir, true);
-    m_charts->showHistory(history);
+    m_stopWhenStarted = false;
+    const std::string dir = runDir.toStdString();
+    m_historyReader.start([this, runDir, dir](const std::atomic<bool>&) -> BackgroundThread::Done {
+        auto history = std::make_shared<RunHistory>();
+        try {
+            *history = read_history(dir);
+        } catch (const std::exception&) {
+            // Charts start empty; the trainer says what is wrong with the run.
+        }
+        return [this, runDir, history] {
+            m_runner->resume(runDir);
+            beginRun(runDir, true);
+            m_charts->showHistory(*history);
+            if (m_stopWhenStarted) m_runner->stop();
+        };
+    });
+    updateActions();
 }
 
 bool TrainingPane::isRunning() const {
-    return m_runner->isRunning();
+    return m_runner->isRunning() || m_historyReader.isRunning();
 }
 
 void TrainingPane::stop() {
     if (!isRunning()) return;
-    m_runner->stop();
+    if (m_runner->isRunning())
+        m_runner->stop();
+    else
+        m_stopWhenStarted = true;
     m_stop->setEnabled(false);
     m_pause->setEnabled(false);
     m_progressText->setText(tr("stopping, saving a checkpoint…"));
@@ -157,7 +175,6 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_log->addMessage(LogLevel::Info,
                       resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
     m_wallClock.start();
-    Q_EMIT runStarted(runDir);
 }
 
 void TrainingPane::onStarted(const TrainingStarted& info) {

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "core/config/experiment_config.h"
+#include "ui/common/background_thread.h"
 #include "ui/training/training_types.h"
 
 class QAction;
@@ -44,7 +45,6 @@ class TrainingPane final : public QWidget {
 
   Q_SIGNALS:
     void startRequested();
-    void runStarted(const QString& runDir);
     void runFinished(const QString& runDir, const tfw::TrainingFinished& result);
     void statusMessage(const QString& message);
 
@@ -69,6 +69,8 @@ class TrainingPane final : public QWidget {
     QString m_lastError;        // the trainer's last error message in this run
     int64_t m_startStep = 0;
     int64_t m_plannedSteps = 0;
+    bool m_stopWhenStarted = false;  // stop asked for while the run so far was being read
+    BackgroundThread m_historyReader{this};
 };
 
 }  // namespace tfw

@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "core/train/trainer.h"
+#include "core/util/error_text.h"
 
 namespace tfw {
 namespace {
@@ -29,16 +30,6 @@ class SignallingObserver final : public TrainingObserver {
     TrainingWorker& m_worker;
 };
 
-// c10::Error appends a C++ backtrace that means nothing to a student; keep the message.
-std::string withoutBacktrace(const char* what) {
-    std::string message(what);
-    const auto cut = message.find("Exception raised from");
-    if (cut != std::string::npos) message.erase(cut);
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
-        message.pop_back();
-    return message;
-}
-
 }  // namespace
 
 template <typename Run>
@@ -52,7 +43,7 @@ void TrainingWorker::guarded(Run run) {
         result = run(observer);
     } catch (const std::exception& error) {
         result.reason = FinishReason::Failed;
-        result.message = withoutBacktrace(error.what());
+        result.message = user_error_text(error);
     } catch (...) {
         result.reason = FinishReason::Failed;
         result.message = "unknown error";
