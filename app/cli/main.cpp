@@ -9,6 +9,7 @@
 #include "app/cli/command.h"
 #include "core/util/build_versions.h"
 #include "core/util/error_text.h"
+#include "core/util/gpu_devices.h"
 #include "core/util/openmp_policy.h"
 
 namespace tfw::cli {
@@ -27,6 +28,14 @@ void print_help() {
                   << std::string(12 - std::min<size_t>(11, command.name.size()), ' ')
                   << command.summary << "\n";
     std::cout << "\n'tfw COMMAND --help' describes a command's options.\n";
+}
+
+// One line per CUDA GPU (train.device=cuda takes the first), or why there is none.
+void print_gpus() {
+    const std::vector<GpuInfo> gpus = list_gpus();
+    for (const GpuInfo& gpu : gpus) std::cout << describe_gpu(gpu) << "\n";
+    if (gpus.empty())
+        std::cout << cuda_choice_summary(gpus, !compiled_cuda_version().empty()) << "\n";
 }
 }  // namespace
 
@@ -51,6 +60,7 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "--version") {
         std::cout << tfw::build_versions() << "\n";
+        print_gpus();
         return 0;
     }
     for (const auto& command : commands()) {

@@ -100,7 +100,8 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
         {"src_vocab", c.src_vocab},
         {"tgt_vocab", c.tgt_vocab},
         {"parameters", c.parameters},
-        {"position", position_to_json(c.position)}};
+        {"position", position_to_json(c.position)},
+        {"device_generator", generator_state_to_json(c.device_generator)}};
     std::string body;
     uint64_t offset = 0;
     for (const auto& [name, bytes] : blobs) {
@@ -191,6 +192,7 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
     c.parameters = header.value("parameters", int64_t(0));
     c.position = position_from_json(header.value("position", json::object()));
     c.versions = header.value("versions", json::object());
+    c.device_generator = generator_state_from_json(header.value("device_generator", json()));
     if (with_model) {
         c.src_tokenizer = read_blob("src_tokenizer");
         c.tgt_tokenizer = read_blob("tgt_tokenizer");

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/experiment_config.h"
+#include "core/io/generator_state.h"
 
 namespace tfw {
 
@@ -50,6 +51,8 @@ struct Checkpoint {
     TrainingPosition position;
     std::string history;      // history.jsonl as of this checkpoint
     nlohmann::json versions;  // written by save: tfw, libtorch, format
+    // The training device's default generator, for GPU runs; empty for CPU runs and older files.
+    GeneratorState device_generator;
 };
 
 void save_checkpoint(const Checkpoint& checkpoint, const std::string& path);

@@ -2,12 +2,41 @@
 
 #include <ATen/ATen.h>
 #include <torch/nn/init.h>
+#include <torch/version.h>
 
 #include <cmath>
 
 #include "core/model/fast_dropout.h"
 
 namespace tfw {
+
+namespace {
+
+// softmax(Q K^T / sqrt(d_head) + mask) V step by step, so that the weights can be returned.
+at::Tensor explicit_attention(at::Tensor q, const at::Tensor& k, const at::Tensor& v,
+                              const at::Tensor& mask, double dropout, at::Tensor* weights_out) {
+    // Scale q rather than the scores: fewer elements to touch when Tk > d_head.
+    q = q * (1.0 / std::sqrt(static_cast<double>(q.size(-1))));
+    at::Tensor scores = at::matmul(q, k.transpose(-2, -1));  // [B, H, Tq, Tk]
+    if (mask.defined()) scores = scores + mask;
+    at::Tensor weights = at::softmax(scores, -1);
+    if (weights_out) *weights_out = weights.detach();
+    if (dropout > 0) weights = fast_dropout(weights, dropout);
+    return at::matmul(weights, v);
+}
+
+#if TORCH_VERSION_MAJOR >= 2
+// The same in one fused LibTorch kernel (flash attention, on the CPU too), which never
+// materialises the [B, H, Tq, Tk] weights: less memory traffic, no weights to return.
+at::Tensor fused_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                           const at::Tensor& mask) {
+    if (!mask.defined()) return at::scaled_dot_product_attention(q, k, v);
+    // The additive mask must have the query's type (bfloat16 under autocast).
+    return at::scaled_dot_product_attention(q, k, v, mask.to(q.scalar_type()));
+}
+#endif
+
+}  // namespace
 
 MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads,
                                                double attention_dropout, bool self_attention)
@@ -60,15 +89,15 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         }
     }
 
-    // Scale q rather than the scores: fewer elements to touch when Tk > d_head.
-    q = q * (1.0 / std::sqrt(static_cast<double>(d_head_)));
-    at::Tensor scores = at::matmul(q, k.transpose(-2, -1));  // [B, H, Tq, Tk]
-    if (mask.defined()) scores = scores + mask;
-    at::Tensor weights = at::softmax(scores, -1);
-    if (weights_out) *weights_out = weights.detach();
-    if (is_training() && attention_dropout_ > 0)
-        weights = fast_dropout(weights, attention_dropout_);
-    at::Tensor context = at::matmul(weights, v);  // [B, H, Tq, dh]
+    const double dropout = is_training() ? attention_dropout_ : 0.0;
+    at::Tensor context;  // [B, H, Tq, dh]
+#if TORCH_VERSION_MAJOR >= 2
+    // The fused kernel's own dropout would draw from LibTorch's generator instead of
+    // fast_dropout's counter, losing deterministic masks and exact resume: with attention
+    // dropout in training, the explicit path runs, as it does when weights are asked for.
+    if (!weights_out && dropout == 0) context = fused_attention(q, k, v, mask);
+#endif
+    if (!context.defined()) context = explicit_attention(q, k, v, mask, dropout, weights_out);
     if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});
     context = context.transpose(1, 2).reshape({batch, q_len, d_model_});
     return out_proj_->forward(context);

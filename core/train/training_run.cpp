@@ -14,6 +14,7 @@
 #include "core/config/config_io.h"
 #include "core/data/data_error.h"
 #include "core/decode/search.h"
+#include "core/io/generator_state.h"
 #include "core/io/model_io.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
@@ -192,6 +193,7 @@ void TrainingRun::build(const Checkpoint* from) {
         position_ = from->position;
         elapsed_before_ = position_.elapsed_s;
         set_dropout_rng_state({position_.dropout_seed, position_.dropout_counter});
+        restore_generator_state(from->device_generator, device_);
         last_validated_step_ = position_.step;
     } else {
         position_ = TrainingPosition{};
@@ -425,6 +427,7 @@ void TrainingRun::save(bool best) {
     position_.dropout_seed = rng.seed;
     position_.dropout_counter = rng.counter;
     c.position = position_;
+    c.device_generator = training_generator_state(device_);
     {
         std::ifstream in(paths_.history());
         std::ostringstream text;

@@ -6,6 +6,7 @@
 
 #include "core/config/config_error.h"
 #include "core/util/build_versions.h"
+#include "core/util/gpu_devices.h"
 
 namespace tfw {
 
@@ -42,6 +43,8 @@ DevicePref parse_device(const std::string& name) {
 
 std::string describe_device(const at::Device& device) {
     if (device.is_cpu()) return "cpu (" + std::to_string(at::get_num_threads()) + " threads)";
+    for (const GpuInfo& gpu : list_gpus())
+        if (device.is_cuda() && gpu.index == device.index()) return device.str() + " " + gpu.name;
     return device.str();
 }
 

@@ -11,7 +11,7 @@ namespace tfw {
 // is asked for and none is available.
 at::Device choose_device(DevicePref preference);
 DevicePref parse_device(const std::string& name);  // "auto" | "cpu" | "cuda"
-// "cpu (2 threads)" or "cuda:0".
+// "cpu (2 threads)" or "cuda:0 NVIDIA H200".
 std::string describe_device(const at::Device& device);
 
 }  // namespace tfw

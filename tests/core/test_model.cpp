@@ -1,12 +1,15 @@
-// The Transformer modules: shapes, sizes, causality, initial loss, attention maps, head masks.
+// The Transformer modules: shapes, sizes, causality, initial loss, attention maps, head masks,
+// and the fused attention path (LibTorch 2.x) agreeing with the explicit one.
 #include <QtTest>
 
 #include <ATen/ATen.h>
 #include <torch/utils.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/model/model_size.h"
+#include "core/model/multi_head_attention.h"
 #include "core/model/transformer_model.h"
 #include "core/train/label_smoothed_loss.h"
 #include "tests/core/test_support.h"
@@ -24,6 +27,23 @@ TransformerModel make_model(const ExperimentConfig& c, int64_t vocab = 50) {
 
 at::Tensor random_tokens(int64_t batch, int64_t len, int64_t vocab) {
     return at::randint(4, vocab, {batch, len}, at::kLong);
+}
+
+enum class MaskKind { None, Padding, Causal };
+
+// Additive masks as the model builds them: padding hides each sequence's last keys
+// ([B, 1, 1, Tk]), causal hides later positions ([T, T]).
+at::Tensor attention_mask(MaskKind kind, int64_t batch, int64_t keys) {
+    const float inf = std::numeric_limits<float>::infinity();
+    if (kind == MaskKind::Causal) return at::triu(at::full({keys, keys}, -inf), 1);
+    if (kind == MaskKind::None) return {};
+    at::Tensor mask = at::zeros({batch, 1, 1, keys});
+    for (int64_t b = 0; b < batch; ++b) mask[b].narrow(-1, keys - 2 * b, 2 * b).fill_(-inf);
+    return mask;
+}
+
+double max_difference(const at::Tensor& a, const at::Tensor& b) {
+    return (a - b).abs().max().item<double>();
 }
 
 }  // namespace
@@ -179,6 +199,68 @@ class TestModel : public QObject {
         // Rows are distributions; the decoder's self-attention is lower-triangular.
         QVERIFY(at::allclose(maps.cross[1].sum(-1), at::ones({1, 4, 4})));
         QCOMPARE(at::triu(maps.decoder_self[0], 1).abs().sum().item<double>(), 0.0);
+    }
+
+    // Without a request for weights, attention runs in LibTorch 2.x's fused kernel; asking
+    // for them runs the explicit computation. With LibTorch 1.13 both calls are explicit.
+    void fusedAndExplicitAttentionAgree_data() {
+        QTest::addColumn<bool>("self");
+        QTest::addColumn<int>("mask");
+        QTest::newRow("encoder self-attention, padding") << true << int(MaskKind::Padding);
+        QTest::newRow("decoder self-attention, causal") << true << int(MaskKind::Causal);
+        QTest::newRow("cross-attention, padding") << false << int(MaskKind::Padding);
+        QTest::newRow("cross-attention, no mask") << false << int(MaskKind::None);
+    }
+    void fusedAndExplicitAttentionAgree() {
+        QFETCH(bool, self);
+        QFETCH(int, mask);
+        at::manual_seed(11);
+        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.1, self);
+        attention->eval();
+        const at::Tensor query = at::randn({3, 7, 32});
+        const at::Tensor memory = self ? at::Tensor() : at::randn({3, 9, 32});
+        const at::Tensor m = attention_mask(static_cast<MaskKind>(mask), 3, self ? 7 : 9);
+        at::Tensor weights;
+        const at::Tensor fused = attention->forward(query, memory, m);
+        const at::Tensor explicit_ = attention->forward(query, memory, m, &weights);
+        QVERIFY(weights.defined());
+        QVERIFY2(max_difference(fused, explicit_) < 1e-5,
+                 std::to_string(max_difference(fused, explicit_)).c_str());
+    }
+
+    // Training without attention dropout takes the fused path too: same gradients.
+    void fusedAttentionTrainsLikeTheExplicitOne() {
+        at::manual_seed(12);
+        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.0, true);
+        attention->train();
+        const at::Tensor query = at::randn({2, 6, 32});
+        const at::Tensor mask = attention_mask(MaskKind::Causal, 2, 6);
+        auto input_gradient = [&](bool ask_for_weights) {
+            const at::Tensor input = query.clone().requires_grad_();
+            at::Tensor weights;
+            attention->forward(input, {}, mask, ask_for_weights ? &weights : nullptr)
+                .square()
+                .sum()
+                .backward();
+            return input.grad();
+        };
+        const double difference = max_difference(input_gradient(false), input_gradient(true));
+        QVERIFY2(difference < 1e-4, std::to_string(difference).c_str());
+    }
+
+    // The whole model with and without attention maps: the masks it builds reach both paths.
+    void modelOutputDoesNotDependOnAskingForMaps() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(test::tiny_model_config(task));
+            const bool lm = task == Task::LanguageModel;
+            const at::Tensor src =
+                lm ? at::Tensor()
+                   : at::cat({random_tokens(2, 6, 50), at::zeros({2, 2}, at::kLong)}, 1);
+            const at::Tensor tgt = random_tokens(2, 5, 50);
+            AttentionMaps maps;
+            const at::Tensor with_maps = model->forward(src, tgt, &maps);
+            QVERIFY(max_difference(model->forward(src, tgt), with_maps) < 1e-4);
+        }
     }
 
     void maskingAHeadChangesTheOutput() {

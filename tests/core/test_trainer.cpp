@@ -1,5 +1,5 @@
 // Training runs end to end on the synthetic task: files, determinism, exact resume,
-// early stopping, failures with messages, and checkpoint integrity.
+// early stopping, failures with messages, checkpoint integrity and the device generator's state.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -13,6 +13,7 @@
 #include <torch/utils.h>
 
 #include "core/io/checkpoint.h"
+#include "core/io/generator_state.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
@@ -180,6 +181,39 @@ class TestTrainer : public QObject {
         for (const auto& s : second.steps)
             QCOMPARE(s.train_loss, whole.steps[size_t(s.step - 1)].train_loss);
         QCOMPARE(read_history(path("split")).steps.size(), size_t(12));
+    }
+
+    // A GPU run's checkpoints keep the device generator (dropout masks on the GPU come from
+    // it); the capture/restore round trip is the same on the CPU generator.
+    void generatorStateRestoresTheDraws() {
+        const at::Device cpu(at::kCPU);
+        at::manual_seed(5);
+        at::randn({3});
+        const GeneratorState state = capture_generator_state(cpu);
+        QCOMPARE(state.device, std::string("cpu"));
+        QVERIFY(!state.bytes.empty());
+        const at::Tensor after_capture = at::randn({1000});
+        at::randn({17});
+        QVERIFY(restore_generator_state(state, cpu));
+        QVERIFY(at::equal(at::randn({1000}), after_capture));
+        // A state from another device is not forced onto this one.
+        QVERIFY(!restore_generator_state({"cuda:0", state.bytes}, cpu));
+        QVERIFY(!restore_generator_state({}, cpu));
+        // CPU runs keep none: their dropout masks come from fast_dropout's counter.
+        QVERIFY(training_generator_state(cpu).bytes.empty());
+    }
+
+    void checkpointsCarryTheDeviceGenerator() {
+        // "basic" is a CPU run, like every checkpoint written before the state existed: none.
+        Checkpoint checkpoint = load_checkpoint(RunPaths(path("basic")).last_checkpoint());
+        QVERIFY(checkpoint.device_generator.device.empty());
+        QVERIFY(checkpoint.device_generator.bytes.empty());
+        checkpoint.device_generator = {"cuda:0", std::string("\x01\x00\xff seed+offset", 16)};
+        save_checkpoint(checkpoint, path("with-generator.tfw"));
+        const Checkpoint loaded = load_checkpoint(path("with-generator.tfw"));
+        QCOMPARE(loaded.device_generator.device, checkpoint.device_generator.device);
+        QCOMPARE(loaded.device_generator.bytes, checkpoint.device_generator.bytes);
+        QCOMPARE(loaded.weights, checkpoint.weights);
     }
 
     void bf16TrainsOnTheCpu() {

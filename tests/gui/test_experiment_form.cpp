@@ -14,7 +14,10 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/model/model_size.h"
+#include "core/util/build_versions.h"
+#include "core/util/gpu_devices.h"
 #include "ui/experiment/config_summary.h"
+#include "ui/experiment/device_hint.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/experiment/field_editor.h"
@@ -43,6 +46,25 @@ class TestExperimentForm final : public QObject {
             QVERIFY2(editor, field.key.c_str());
             QVERIFY(editor->toolTip().contains(QString::fromStdString(field.help).toHtmlEscaped()));
         }
+    }
+
+    // Under train.device, what the choices mean here; this machine's list decides the text.
+    void theDeviceHintSaysWhichGpuCudaMeans() {
+        ExperimentForm form;
+        auto* hint = form.findChild<QLabel*>(QStringLiteral("deviceHint"));
+        QVERIFY(hint);
+        const bool cudaBuilt = !compiled_cuda_version().empty();
+        const std::vector<GpuInfo> gpus = list_gpus();
+        QCOMPARE(hint->text(), deviceHint(gpus, cudaBuilt));
+        if (gpus.empty())
+            QVERIFY2(hint->text().contains(cudaBuilt ? "no GPU visible" : "no GPU found"),
+                     qPrintable(hint->text()));
+
+        QCOMPARE(deviceHint({}, false),
+                 QStringLiteral("cuda — no GPU found (CPU-only LibTorch); auto uses the CPU"));
+        QCOMPARE(deviceHint({}, true), QStringLiteral("cuda — no GPU visible; auto uses the CPU"));
+        QCOMPARE(deviceHint({GpuInfo{0, "NVIDIA H200", int64_t(140) << 30}}, true),
+                 QStringLiteral("cuda — NVIDIA H200, 140.0 GiB; auto uses it"));
     }
 
     void presetFillsTheForm() {

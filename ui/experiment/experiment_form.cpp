@@ -11,7 +11,10 @@
 #include "core/config/config_error.h"
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/util/build_versions.h"
 #include "core/util/error_text.h"
+#include "core/util/gpu_devices.h"
+#include "ui/experiment/device_hint.h"
 #include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
 
@@ -79,6 +82,15 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
         label->setBuddy(editor);
         layouts.at(sectionOf(field.key))->addRow(label, editor);
         connect(editor, &FieldEditor::edited, this, [this, editor] { applyEdit(editor); });
+        if (field.key == "train.device") {
+            // What the choices mean on this machine, found once: GPUs do not come and go.
+            auto* hint =
+                new QLabel(deviceHint(list_gpus(), !compiled_cuda_version().empty()), content);
+            hint->setObjectName(QStringLiteral("deviceHint"));
+            hint->setForegroundRole(QPalette::PlaceholderText);
+            hint->setWordWrap(true);
+            layouts.at(sectionOf(field.key))->addRow(QString(), hint);
+        }
     }
 
     auto* scroll = new QScrollArea(this);
