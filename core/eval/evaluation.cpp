@@ -11,7 +11,7 @@
 #include "core/data/data_error.h"
 #include "core/data/synthetic_task.h"
 #include "core/data/text_reader.h"
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/io/run_directory.h"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 class QComboBox;
 class QGroupBox;
