@@ -3,7 +3,7 @@
 // measures it: to compare checkpoints (e.g. an averaged one with the best single one).
 
 #include "core/data/raw_corpus.h"
-#include "core/decode/reference_loss.h"
+#include "core/eval/reference_loss.h"
 
 namespace tfw {
 
