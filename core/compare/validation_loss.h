@@ -7,11 +7,7 @@
 
 namespace tfw {
 
-// Generated for a synthetic task, otherwise read from data.valid_src / valid_tgt (language
-// model: data.valid) resolved against data.dir. Throws ConfigError or DataError saying which
-// file is missing or unreadable.
-RawSplit validation_split(const ExperimentConfig& config);
-
+// `split` is the checkpoint config's validation split (read_split(config, Split::Valid)).
 ReferenceLoss validation_loss(LoadedModel& model, const RawSplit& split);
 
 }  // namespace tfw
