@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/config/decode_fields.h"
+#include "core/decode/decode_options.h"
 
 class QComboBox;
 class QGroupBox;
