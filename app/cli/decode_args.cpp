@@ -1,6 +1,6 @@
 #include "app/cli/decode_args.h"
 
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 namespace tfw::cli {
 namespace {

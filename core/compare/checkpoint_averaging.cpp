@@ -8,6 +8,7 @@
 
 #include "core/compare/validation_loss.h"
 #include "core/config/config_error.h"
+#include "core/data/split_reader.h"
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
@@ -71,7 +72,7 @@ std::optional<AveragingMeasurement> average_and_measure(const std::string& run_d
     result.averaged_path = output_path;
 
     if (!report(65, AveragingStage::ReadingValidationSet)) return std::nullopt;
-    const RawSplit valid = validation_split(averaged->config);
+    const RawSplit valid = read_split(averaged->config, Split::Valid);
     if (!report(70, AveragingStage::MeasuringAverage)) return std::nullopt;
     LoadedModel model = load_model(output_path);
     const ReferenceLoss averaged_loss = validation_loss(model, valid);

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "core/config/config_schema.h"
+#include "core/config/decode_fields.h"
 #include "core/config/presets.h"
-#include "core/decode/decode_fields.h"
 
 namespace tfw {
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_error.h"
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 namespace tfw {
 namespace {

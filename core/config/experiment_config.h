@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/decode/decode_options.h"
+#include "core/config/decode_settings.h"
 
 namespace tfw {
 

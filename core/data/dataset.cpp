@@ -2,25 +2,14 @@
 
 #include <stdexcept>
 
-#include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/encoding.h"
 #include "core/data/raw_corpus.h"
-#include "core/data/synthetic_task.h"
+#include "core/data/split_reader.h"
 #include "core/data/tokenizer_factory.h"
 
 namespace tfw {
 namespace {
-
-RawCorpus read_or_generate(const ExperimentConfig& config) {
-    if (config.data.synthetic == Synthetic::Reverse) {
-        if (config.is_lm())
-            throw ConfigError(
-                "data.synthetic (reverse) is a translation task; set task to translation");
-        return generate_reverse_task(static_cast<uint64_t>(config.train.seed));
-    }
-    return load_raw_corpus(config);
-}
 
 std::string source_name(const RawSplit& split) {
     if (!split.src_file.empty()) return split.src_file;
@@ -130,7 +119,7 @@ PreparedData encode_all(const ExperimentConfig& config, const RawCorpus& raw,
 }  // namespace
 
 PreparedData prepare_data(const ExperimentConfig& config, const DataLog& log) {
-    const RawCorpus raw = read_or_generate(config);
+    const RawCorpus raw = read_corpus(config);
     require_training_text(config, raw.train);
     TokenizerPair tokenizers = build_tokenizers(config, raw.train.src, raw.train.tgt, log);
     return encode_all(config, raw, std::move(tokenizers.src), std::move(tokenizers.tgt), log);
@@ -141,7 +130,7 @@ PreparedData prepare_data_with(const ExperimentConfig& config,
                                std::shared_ptr<Tokenizer> tgt_tokenizer, const DataLog& log) {
     if (!tgt_tokenizer) throw std::invalid_argument("prepare_data_with: no target tokenizer");
     if (!src_tokenizer) src_tokenizer = tgt_tokenizer;
-    const RawCorpus raw = read_or_generate(config);
+    const RawCorpus raw = read_corpus(config);
     require_training_text(config, raw.train);
     return encode_all(config, raw, std::move(src_tokenizer), std::move(tgt_tokenizer), log);
 }

@@ -10,7 +10,7 @@
 
 #include "core/config/experiment_config.h"
 #include "core/data/tokenizer.h"
-#include "core/train/training_observer.h"
+#include "core/util/log_level.h"
 
 namespace tfw {
 

@@ -1,10 +1,9 @@
 #pragma once
-// Text as read from the corpus files (or generated), before tokenization.
+// Text as read from the corpus files (or generated), before tokenization; split_reader.h
+// reads it.
 
 #include <string>
 #include <vector>
-
-#include "core/config/experiment_config.h"
 
 namespace tfw {
 
@@ -18,10 +17,5 @@ struct RawSplit {
 struct RawCorpus {
     RawSplit train, valid, test;  // test may be empty
 };
-
-// Reads the files config.data names (resolved against data.dir). Throws ConfigError for a
-// required file that is not set, DataError for unreadable files or parallel files whose line
-// counts differ.
-RawCorpus load_raw_corpus(const ExperimentConfig& config);
 
 }  // namespace tfw

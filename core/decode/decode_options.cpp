@@ -1,7 +1,7 @@
 #include "core/decode/decode_options.h"
 
 #include "core/config/config_error.h"
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 namespace tfw {
 

@@ -6,12 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "core/config/config_error.h"
-#include "core/config/config_io.h"
-#include "core/data/data_error.h"
-#include "core/data/synthetic_task.h"
-#include "core/data/text_reader.h"
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
+#include "core/data/split_reader.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/io/run_directory.h"
@@ -25,13 +21,6 @@ using ojson = nlohmann::ordered_json;
 // JSON has no NaN: null instead.
 ojson number(double value) {
     return std::isfinite(value) ? ojson(value) : ojson(nullptr);
-}
-
-std::string required(const ExperimentConfig& config, const std::string& key,
-                     const std::string& value) {
-    if (value.empty())
-        throw ConfigError(key + " is empty: the experiment names no file for this split");
-    return resolve_data_path(config, value);
 }
 
 // Language model: each line's own perplexity after a sentence boundary.
@@ -100,35 +89,20 @@ const MetricScore* Evaluation::metric(const std::string& key) const {
 EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split) {
     if (split != "valid" && split != "test")
         throw std::invalid_argument("split must be valid or test, got '" + split + "'");
+    RawSplit raw = read_split(config, split == "valid" ? Split::Valid : Split::Test);
     EvaluationSet set;
     set.split = split;
-    const bool valid = split == "valid";
-    if (config.data.synthetic == Synthetic::Reverse) {
-        const RawCorpus corpus = generate_reverse_task(static_cast<uint64_t>(config.train.seed));
-        const RawSplit& part = valid ? corpus.valid : corpus.test;
-        set.src_file = set.ref_file = "synthetic " + split + " set";
-        set.sources = part.src;
-        set.references = part.tgt;
-        return set;
-    }
-    const DataConfig& d = config.data;
     if (config.is_lm()) {
-        set.src_file =
-            required(config, valid ? "data.valid" : "data.test", valid ? d.valid : d.test);
-        set.sources = read_text_lines(set.src_file);
+        set.src_file = raw.tgt_file;
+        set.sources = std::move(raw.tgt);
         return set;
     }
-    set.src_file = required(config, valid ? "data.valid_src" : "data.test_src",
-                            valid ? d.valid_src : d.test_src);
-    set.ref_file = required(config, valid ? "data.valid_tgt" : "data.test_tgt",
-                            valid ? d.valid_tgt : d.test_tgt);
-    set.sources = read_text_lines(set.src_file);
-    set.references = read_text_lines(set.ref_file);
-    if (set.sources.size() != set.references.size())
-        throw DataError(set.ref_file, 0,
-                        "has " + std::to_string(set.references.size()) + " lines but " +
-                            set.src_file + " has " + std::to_string(set.sources.size()) +
-                            "; parallel files must align line by line");
+    set.src_file = raw.src_file;
+    set.ref_file = raw.tgt_file;
+    if (config.data.synthetic != Synthetic::None)
+        set.src_file = set.ref_file = "synthetic " + split + " set";
+    set.sources = std::move(raw.src);
+    set.references = std::move(raw.tgt);
     return set;
 }
 

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/decode/decode_options.h"
-#include "core/decode/reference_loss.h"
+#include "core/eval/reference_loss.h"
 #include "core/metrics/metric_registry.h"
 
 namespace tfw {

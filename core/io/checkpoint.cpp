@@ -42,7 +42,9 @@ json position_to_json(const TrainingPosition& p) {
             {"best_step", p.best_step},
             {"bad_validations", p.bad_validations},
             {"dropout_seed", p.dropout_seed},
-            {"dropout_counter", p.dropout_counter}};
+            {"dropout_counter", p.dropout_counter},
+            {"loss_scale", p.loss_scale.scale},
+            {"loss_scale_good_steps", p.loss_scale.good_steps}};
 }
 
 TrainingPosition position_from_json(const json& j) {
@@ -57,6 +59,8 @@ TrainingPosition position_from_json(const json& j) {
     p.bad_validations = j.value("bad_validations", p.bad_validations);
     p.dropout_seed = j.value("dropout_seed", p.dropout_seed);
     p.dropout_counter = j.value("dropout_counter", p.dropout_counter);
+    p.loss_scale.scale = j.value("loss_scale", p.loss_scale.scale);
+    p.loss_scale.good_steps = j.value("loss_scale_good_steps", p.loss_scale.good_steps);
     return p;
 }
 

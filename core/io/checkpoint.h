@@ -27,6 +27,13 @@ class CheckpointError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// fp16 dynamic loss scaling (core/train/loss_scaler.h). Checkpoints from before it was saved
+// load with these defaults: the initial scale.
+struct LossScaleState {
+    double scale = 65536.0;
+    int64_t good_steps = 0;  // overflow-free steps since the last overflow
+};
+
 // Where training stands; enough to continue exactly where it stopped.
 struct TrainingPosition {
     int64_t step = 0;            // optimizer steps done
@@ -38,6 +45,7 @@ struct TrainingPosition {
     int64_t best_step = 0;
     int bad_validations = 0;  // since the best (early stopping)
     uint64_t dropout_seed = 0, dropout_counter = 0;
+    LossScaleState loss_scale;
 };
 
 struct Checkpoint {

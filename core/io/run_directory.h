@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/train/training_observer.h"
+#include "core/util/training_reports.h"
 
 namespace tfw {
 

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "core/util/log_level.h"
+#include "core/util/training_reports.h"
+
 namespace tfw {
 
 struct TrainingStarted {
@@ -18,30 +21,6 @@ struct TrainingStarted {
     int64_t steps_per_epoch = 0;  // optimizer steps
     int64_t planned_steps = 0;    // min(max_steps, epochs * steps_per_epoch)
     int64_t start_step = 0;       // > 0 when resuming
-};
-
-struct StepReport {
-    int64_t step = 0;           // optimizer steps done
-    int epoch = 0;              // 1-based
-    double epoch_progress = 0;  // 0..1 within the epoch
-    double train_loss = 0;      // label-smoothed loss per target token, mean since last report
-    double train_nll = 0;       // without smoothing (perplexity = exp(train_nll))
-    double lr = 0;
-    double grad_norm = 0;     // before clipping
-    double tokens_per_s = 0;  // source + target tokens
-    int64_t tokens_seen = 0;  // target tokens since the start of training
-    double elapsed_s = 0;     // training wall time, resumed runs included
-};
-
-struct ValidationReport {
-    int64_t step = 0;
-    int epoch = 0;
-    double loss = 0;        // NLL per target token, no label smoothing
-    double perplexity = 0;  // exp(loss)
-    double accuracy = 0;    // share of target tokens predicted exactly
-    bool is_best = false;
-    int64_t tokens_seen = 0;
-    double elapsed_s = 0;
 };
 
 // A few fixed validation inputs decoded (greedy) after a validation, so a run shows what
@@ -67,8 +46,6 @@ struct TrainingFinished {
     std::string last_checkpoint;
     std::string best_checkpoint;
 };
-
-enum class LogLevel { Info, Warning, Error };
 
 class TrainingObserver {
   public:

@@ -1,9 +1,6 @@
 #include "core/train/training_run.h"
 
 #include <ATen/ATen.h>
-#include <torch/optim/adam.h>
-#include <torch/optim/adamw.h>
-#include <torch/utils.h>
 
 #include <chrono>
 #include <cmath>
@@ -13,12 +10,14 @@
 
 #include "core/config/config_io.h"
 #include "core/data/data_error.h"
-#include "core/decode/search.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
+#include "core/train/checkpoint_writer.h"
 #include "core/train/lr_schedule.h"
+#include "core/train/optimizer.h"
+#include "core/train/sample_preview.h"
 #include "core/train/train_step.h"
 #include "core/util/device.h"
 #include "core/util/error_text.h"
@@ -44,22 +43,6 @@ std::string format_number(double value) {
     std::ostringstream out;
     out << value;
     return out.str();
-}
-
-std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainConfig& t,
-                                                        std::vector<at::Tensor> parameters) {
-    const std::tuple<double, double> betas{t.betas[0], t.betas[1]};
-    if (t.optimizer == OptimizerType::AdamW)
-        return std::make_unique<torch::optim::AdamW>(
-            parameters,
-            torch::optim::AdamWOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
-    return std::make_unique<torch::optim::Adam>(
-        parameters,
-        torch::optim::AdamOptions(t.lr).betas(betas).eps(t.eps).weight_decay(t.weight_decay));
-}
-
-void set_learning_rate(torch::optim::Optimizer& optimizer, double lr) {
-    for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
 }
 
 }  // namespace
@@ -201,6 +184,7 @@ void TrainingRun::build(const Checkpoint* from) {
             static_cast<uint64_t>(config_.train.seed) * 0x9E3779B97F4A7C15ULL + 1;
         set_dropout_rng_state({position_.dropout_seed, 0});
     }
+    loss_scaler_ = LossScaler(position_.loss_scale);
 
     const int64_t batches = static_cast<int64_t>(
         make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1).size());
@@ -245,7 +229,7 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     for (size_t i = first; i < first + count; ++i) tokens += batches[i].tgt_tokens;
     if (tokens == 0) return true;
     const bool fp16 = config_.train.precision == Precision::Fp16;
-    const double scale = fp16 ? fp16_scale_ : 1.0;
+    const double scale = fp16 ? loss_scaler_.scale() : 1.0;
     optimizer_->zero_grad();
     double loss = 0, nll = 0;
     int64_t all_tokens = 0;
@@ -267,22 +251,10 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
                          std::to_string(config_.train.warmup_steps) +
                          "), train.clip_norm 1.0, model.norm pre, or train.precision fp32.");
     }
-    if (fp16) {
-        // Dynamic loss scaling: skip steps whose scaled gradients overflowed.
-        torch::NoGradGuard no_grad;
-        bool finite = true;
-        for (const auto& p : parameters)
-            if (p.grad().defined() && !at::isfinite(p.grad()).all().item<bool>()) finite = false;
-        if (!finite) {
-            fp16_scale_ /= 2;
-            fp16_good_steps_ = 0;
-            log(LogLevel::Warning,
-                "fp16 gradients overflowed; loss scale now " + format_number(fp16_scale_));
-            return false;
-        }
-        for (const auto& p : parameters)
-            if (p.grad().defined()) p.grad().div_(fp16_scale_);
-        if (++fp16_good_steps_ % 2000 == 0) fp16_scale_ *= 2;
+    if (fp16 && !loss_scaler_.unscale(parameters)) {
+        log(LogLevel::Warning,
+            "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
+        return false;
     }
     const double lr = learning_rate_at(config_, position_.step + 1);
     set_learning_rate(*optimizer_, lr);
@@ -364,85 +336,27 @@ ValidationReport TrainingRun::validate() {
 }
 
 void TrainingRun::report_samples() {
-    constexpr size_t kSamples = 4;
-    constexpr int kPromptTokens = 4;
-    const auto& examples = data_.valid.examples;
-    const bool lm = config_.is_lm();
-    std::vector<std::vector<int>> inputs;
-    SamplesReport report;
-    report.step = position_.step;
-    for (size_t i = 0; i < examples.size() && inputs.size() < kSamples; ++i) {
-        const Example& e = examples[i];
-        SampleOutput sample;
-        std::vector<int> input;
-        if (lm) {
-            if (e.tgt_in.size() < size_t(2 * kPromptTokens)) continue;
-            input.assign(e.tgt_in.begin(), e.tgt_in.begin() + kPromptTokens);
-            sample.reference = data_.tgt_tokenizer->decode(
-                std::vector<int>(e.tgt_in.begin() + kPromptTokens, e.tgt_in.end()));
-        } else {
-            input.assign(e.src.begin(), e.src.end());
-            sample.reference =
-                data_.tgt_tokenizer->decode(std::vector<int>(e.tgt_out.begin(), e.tgt_out.end()));
-        }
-        sample.input = data_.src_tokenizer->decode(input);
-        inputs.push_back(std::move(input));
-        report.samples.push_back(std::move(sample));
-    }
-    if (inputs.empty()) return;
-    DecodeOptions options = decode_options_from(config_.decode);
-    options.beam = 1;
-    options.nbest = 1;
-    if (lm) options.max_len_b = 16;
-    model_->eval();
-    const auto outputs = decode_ids(*model_, inputs, options);
-    model_->train();
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        if (!outputs[i].empty())
-            report.samples[i].output = data_.tgt_tokenizer->decode(outputs[i][0].tokens);
+    const SamplesReport report = preview_samples(*model_, data_, config_, position_.step);
+    if (report.samples.empty()) return;
+    for (size_t i = 0; i < report.samples.size(); ++i)
         if (log_file_)
             log_file_ << "  sample " << i + 1 << ": " << report.samples[i].input << " => "
                       << report.samples[i].output
                       << "   (reference: " << report.samples[i].reference << ")\n";
-    }
     log_file_ << std::flush;
     observer_.on_samples(report);
 }
 
 void TrainingRun::save(bool best) {
-    Checkpoint c;
-    c.config = config_;
-    c.src_tokenizer_type = data_.src_tokenizer->type_name();
-    c.src_tokenizer = data_.src_tokenizer->serialize();
-    c.tgt_tokenizer_type = data_.tgt_tokenizer->type_name();
-    c.tgt_tokenizer = data_.tgt_tokenizer == data_.src_tokenizer ? c.src_tokenizer
-                                                                 : data_.tgt_tokenizer->serialize();
-    c.src_vocab = data_.src_tokenizer->vocab_size();
-    c.tgt_vocab = data_.tgt_tokenizer->vocab_size();
-    c.parameters = model_->parameter_count();
-    c.weights = serialize_module(*model_);
-    c.optimizer = serialize_optimizer(*optimizer_);
     position_.elapsed_s = elapsed();
     const DropoutRngState rng = dropout_rng_state();
     position_.dropout_seed = rng.seed;
     position_.dropout_counter = rng.counter;
-    c.position = position_;
-    c.device_generator = training_generator_state(device_);
-    {
-        std::ifstream in(paths_.history());
-        std::ostringstream text;
-        text << in.rdbuf();
-        c.history = text.str();
-    }
-    save_checkpoint(c, paths_.last_checkpoint());
-    if (best) {
-        const std::string tmp = paths_.best_checkpoint() + ".partial";
-        fs::copy_file(paths_.last_checkpoint(), tmp, fs::copy_options::overwrite_existing);
-        fs::rename(tmp, paths_.best_checkpoint());
-    }
-    if (config_.train.save_every > 0 && position_.step % config_.train.save_every == 0)
-        fs::copy_file(paths_.last_checkpoint(), paths_.step_checkpoint(position_.step),
-                      fs::copy_options::overwrite_existing);
+    position_.loss_scale = loss_scaler_.state();
+    Checkpoint checkpoint =
+        run_checkpoint(config_, data_, *model_, *optimizer_, position_, paths_.history());
+    checkpoint.device_generator = training_generator_state(device_);
+    write_run_checkpoints(checkpoint, paths_, best);
 }
 
 TrainingFinished TrainingRun::loop() {

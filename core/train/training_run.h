@@ -1,5 +1,6 @@
 #pragma once
-// The state and loop of one training run (new or resumed). trainer.h is its public face.
+// The state and loop of one training run (new or resumed). trainer.h is its public face;
+// the optimizer, loss scaler, sample preview and checkpoint writer have files of their own.
 
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/model/transformer_model.h"
+#include "core/train/loss_scaler.h"
 #include "core/train/training_observer.h"
 
 namespace tfw {
@@ -52,8 +54,7 @@ class TrainingRun {
     std::ofstream log_file_;
     std::string started_at_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
-    double fp16_scale_ = 65536.0;  // dynamic loss scale (fp16 only)
-    int64_t fp16_good_steps_ = 0;
+    LossScaler loss_scaler_;  // fp16 only
 
     // Sums since the last step report.
     struct Pending {

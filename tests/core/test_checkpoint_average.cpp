@@ -15,6 +15,7 @@
 
 #include "core/compare/checkpoint_averaging.h"
 #include "core/compare/validation_loss.h"
+#include "core/data/split_reader.h"
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
@@ -190,7 +191,7 @@ class TestCheckpointAverage : public QObject {
         // The best checkpoint's loss is the validation loss measured for it on its own.
         LoadedModel best = load_model(measured->best_path);
         const ReferenceLoss direct =
-            validation_loss(best, validation_split(best.checkpoint.config));
+            validation_loss(best, read_split(best.checkpoint.config, Split::Valid));
         QCOMPARE(measured->best_loss, direct.loss());
 
         const test::CliRun cli =

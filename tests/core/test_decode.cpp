@@ -10,8 +10,8 @@
 #include <set>
 
 #include "core/config/config_io.h"
+#include "core/config/decode_fields.h"
 #include "core/data/tokenizer.h"
-#include "core/decode/decode_fields.h"
 #include "core/decode/search.h"
 #include "core/decode/translator.h"
 #include "tests/core/test_support.h"

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 #include "tests/core/test_support.h"
 
 #include "core/decode/translator.h"

@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
+#include "core/decode/decode_options.h"
 
 class QComboBox;
 class QGroupBox;

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 namespace tfw {
 

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_schema.h"
-#include "core/decode/decode_options.h"
+#include "core/config/decode_settings.h"
 
 namespace tfw {
 

@@ -1,4 +1,4 @@
-#include "core/decode/reference_loss.h"
+#include "core/eval/reference_loss.h"
 
 #include <stdexcept>
 

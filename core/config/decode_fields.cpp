@@ -1,4 +1,4 @@
-#include "core/decode/decode_fields.h"
+#include "core/config/decode_fields.h"
 
 #include <cmath>
 #include <sstream>

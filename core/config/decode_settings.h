@@ -1,0 +1,31 @@
+#pragma once
+// The decoding settings an experiment holds (decode_fields.h is their table). How a call
+// runs on top of them is core/decode/decode_options.h.
+
+#include <cstdint>
+
+namespace tfw {
+
+enum class LengthPenaltyForm { Fairseq, Gnmt };
+
+// What is decoded: the settings an experiment keeps as its defaults and a saved evaluation
+// records. Every field has one entry in decode_fields() (decode_fields.h), which gives it
+// its command-line option, form field, range check and JSON key.
+struct DecodeSettings {
+    int beam = 1;         // hypotheses kept per input (1 = greedy, unless sampling)
+    double lenpen = 1.0;  // length penalty alpha
+    LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;  // score/len^a or /((5+len)/6)^a
+    int nbest = 1;           // hypotheses returned per input (<= beam)
+    double max_len_a = 1.2;  // output at most a * source length + b tokens (lm: b new tokens)
+    int max_len_b = 10;
+    int min_len = 0;          // EOS forbidden before this many tokens
+    int no_repeat_ngram = 0;  // forbid repeating any n-gram of this size (0 = off)
+    bool sample = false;      // sample instead of searching
+    double temperature = 1.0;
+    int top_k = 0;       // sample from the k most likely tokens (0 = all)
+    double top_p = 1.0;  // sample from the smallest set with this much probability
+    uint64_t seed = 0;   // sampling seed
+    int samples = 1;     // samples per input
+};
+
+}  // namespace tfw

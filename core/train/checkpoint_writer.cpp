@@ -1,0 +1,50 @@
+#include "core/train/checkpoint_writer.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/io/model_io.h"
+
+namespace fs = std::filesystem;
+
+namespace tfw {
+
+Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& data,
+                          TransformerModelImpl& model, torch::optim::Optimizer& optimizer,
+                          const TrainingPosition& position, const std::string& history_file) {
+    Checkpoint c;
+    c.config = config;
+    c.src_tokenizer_type = data.src_tokenizer->type_name();
+    c.src_tokenizer = data.src_tokenizer->serialize();
+    c.tgt_tokenizer_type = data.tgt_tokenizer->type_name();
+    c.tgt_tokenizer = data.tgt_tokenizer == data.src_tokenizer ? c.src_tokenizer
+                                                               : data.tgt_tokenizer->serialize();
+    c.src_vocab = data.src_tokenizer->vocab_size();
+    c.tgt_vocab = data.tgt_tokenizer->vocab_size();
+    c.parameters = model.parameter_count();
+    c.weights = serialize_module(model);
+    c.optimizer = serialize_optimizer(optimizer);
+    c.position = position;
+    std::ifstream in(history_file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    c.history = text.str();
+    return c;
+}
+
+void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best) {
+    save_checkpoint(checkpoint, paths.last_checkpoint());
+    if (best) {
+        const std::string tmp = paths.best_checkpoint() + ".partial";
+        fs::copy_file(paths.last_checkpoint(), tmp, fs::copy_options::overwrite_existing);
+        fs::rename(tmp, paths.best_checkpoint());
+    }
+    const int64_t step = checkpoint.position.step;
+    const int64_t save_every = checkpoint.config.train.save_every;
+    if (save_every > 0 && step % save_every == 0)
+        fs::copy_file(paths.last_checkpoint(), paths.step_checkpoint(step),
+                      fs::copy_options::overwrite_existing);
+}
+
+}  // namespace tfw

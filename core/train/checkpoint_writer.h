@@ -1,0 +1,26 @@
+#pragma once
+// Saving a training run: what its checkpoint holds, and where the copies go.
+
+#include <torch/optim/optimizer.h>
+
+#include <string>
+
+#include "core/config/experiment_config.h"
+#include "core/data/dataset.h"
+#include "core/io/checkpoint.h"
+#include "core/io/run_directory.h"
+#include "core/model/transformer_model.h"
+
+namespace tfw {
+
+// Everything needed to evaluate the model or resume the run at `position`: config,
+// tokenizers, weights, optimizer state, and the history read from history_file.
+Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& data,
+                          TransformerModelImpl& model, torch::optim::Optimizer& optimizer,
+                          const TrainingPosition& position, const std::string& history_file);
+
+// Writes checkpoints/last.tfw (atomically) and copies it to best.tfw when `best`, and to
+// step-N.tfw when train.save_every divides the step.
+void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best);
+
+}  // namespace tfw
