@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/util/step_quantities.h"
+
 namespace fs = std::filesystem;
 
 namespace tfw {
@@ -118,17 +120,14 @@ RunStatus read_run_status(const std::string& run_dir) {
 }
 
 json to_json(const StepReport& r) {
-    return {{"kind", "step"},
-            {"step", r.step},
-            {"epoch", r.epoch},
-            {"epoch_progress", r.epoch_progress},
-            {"loss", number(r.train_loss)},
-            {"nll", number(r.train_nll)},
-            {"lr", r.lr},
-            {"grad_norm", number(r.grad_norm)},
-            {"tokens_per_s", r.tokens_per_s},
-            {"tokens_seen", r.tokens_seen},
-            {"elapsed_s", r.elapsed_s}};
+    json j = {{"kind", "step"},
+              {"step", r.step},
+              {"epoch", r.epoch},
+              {"epoch_progress", r.epoch_progress},
+              {"tokens_seen", r.tokens_seen},
+              {"elapsed_s", r.elapsed_s}};
+    for (const StepQuantity& q : step_quantities()) j[q.key] = number(r.*q.member);
+    return j;
 }
 
 json to_json(const ValidationReport& r) {
@@ -168,11 +167,7 @@ RunHistory parse_history(const std::string& jsonl) {
             r.step = j.value("step", int64_t(0));
             r.epoch = j.value("epoch", 0);
             r.epoch_progress = j.value("epoch_progress", 0.0);
-            r.train_loss = read_number(j, "loss");
-            r.train_nll = read_number(j, "nll");
-            r.lr = j.value("lr", 0.0);
-            r.grad_norm = read_number(j, "grad_norm");
-            r.tokens_per_s = j.value("tokens_per_s", 0.0);
+            for (const StepQuantity& q : step_quantities()) r.*q.member = read_number(j, q.key);
             r.tokens_seen = j.value("tokens_seen", int64_t(0));
             r.elapsed_s = j.value("elapsed_s", 0.0);
             history.steps.push_back(r);

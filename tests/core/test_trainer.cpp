@@ -19,6 +19,7 @@
 #include "core/io/run_lock.h"
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
+#include "core/util/step_quantities.h"
 
 #include "tests/core/test_support.h"
 
@@ -316,6 +317,22 @@ class TestTrainer : public QObject {
         }
         expect_error(path("flipped.tfw"), "checksum");
         expect_error(path("absent.tfw"), "cannot open");
+    }
+
+    // A measurement added to step_quantities() reaches history.jsonl and comes back.
+    void everyStepQuantityRoundTripsThroughTheHistory() {
+        StepReport report;
+        report.step = 7;
+        const std::vector<StepQuantity>& quantities = step_quantities();
+        for (size_t i = 0; i < quantities.size(); ++i) report.*quantities[i].member = 1.25 + i;
+        const RunHistory history = parse_history(to_json(report).dump() + "\n");
+        QCOMPARE(history.steps.size(), size_t(1));
+        QCOMPARE(history.steps[0].step, int64_t(7));
+        for (size_t i = 0; i < quantities.size(); ++i)
+            QCOMPARE(history.steps[0].*quantities[i].member, 1.25 + i);
+
+        report.grad_norm = std::nan("");  // a diverged step: kept as null, read back as NaN
+        QVERIFY(std::isnan(parse_history(to_json(report).dump()).steps[0].grad_norm));
     }
 };
 

@@ -19,12 +19,14 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/train/trainer.h"
+#include "core/util/step_quantities.h"
 #include "tests/core/tiny_checkpoint.h"
+#include "ui/runs/runs_pane.h"
 #include "ui/training/log_view.h"
 #include "ui/training/run_charts.h"
-#include "ui/runs/runs_pane.h"
 #include "ui/training/training_pane.h"
 #include "ui/training/training_runner.h"
+#include "widgets/live_chart.h"
 
 using namespace tfw;
 
@@ -97,6 +99,24 @@ class TestTrainingPane final : public QObject {
         const Latency baseline = measureLatency([&] { return idle.elapsed() > 500; });
         qInfo("event-loop latency when idle (5 ms timer, %d ticks): p50 %.2f ms, p99 %.2f ms",
               baseline.ticks, baseline.p50, baseline.p99);
+    }
+
+    // Every charted entry of step_quantities() gets a chart that step reports feed.
+    void everyChartedStepQuantityHasAChart() {
+        RunCharts charts;
+        std::vector<const StepQuantity*> charted;
+        for (const StepQuantity& q : step_quantities())
+            if (q.chart_title) charted.push_back(&q);
+        const QList<LiveChart*> all = charts.charts();
+        QCOMPARE(all.size(), 3 + int(charted.size()));  // loss, perplexity, accuracy first
+        StepReport report;
+        report.step = 1;
+        report.lr = 0.5;
+        charts.addStep(report);
+        for (size_t i = 0; i < charted.size(); ++i) {
+            LiveChart* chart = all[3 + int(i)];
+            QCOMPARE(chart->pointCount(chart->seriesNames().first()), 1);
+        }
     }
 
     void tinyRunFillsChartsAndRunFolder() {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/io/run_directory.h"
+#include "core/util/step_quantities.h"
 #include "widgets/live_chart.h"
 
 namespace tfw {
@@ -26,18 +27,23 @@ RunCharts::RunCharts(QWidget* parent)
     : QWidget(parent),
       m_loss(makeChart(tr("Loss"), tr("nats per token"), this)),
       m_perplexity(makeChart(tr("Perplexity"), tr("exp(NLL)"), this)),
-      m_learningRate(makeChart(tr("Learning rate"), QString(), this)),
-      m_gradNorm(makeChart(tr("Gradient norm (before clipping)"), QString(), this)),
-      m_throughput(makeChart(tr("Throughput"), tr("tokens / s"), this)),
       m_accuracy(makeChart(tr("Validation accuracy"), tr("share of tokens"), this)) {
     m_loss->addSeries(kTrain);
     m_loss->addSeries(kValid, SeriesStyle::Points);
     m_perplexity->addSeries(kTrain);
     m_perplexity->addSeries(kValid, SeriesStyle::Points);
     m_perplexity->setLogScale(true);
-    m_learningRate->addSeries(tr("lr"), SeriesStyle::Exact);
-    m_gradNorm->addSeries(tr("grad norm"));
-    m_throughput->addSeries(tr("tokens/s"));
+    const auto translated = [](const char* text) {
+        return QCoreApplication::translate("tfw::StepQuantity", text);
+    };
+    const std::vector<StepQuantity>& quantities = step_quantities();
+    for (size_t i = 0; i < quantities.size(); ++i) {
+        const StepQuantity& q = quantities[i];
+        if (!q.chart_title) continue;
+        LiveChart* chart = makeChart(translated(q.chart_title), translated(q.axis_title), this);
+        chart->addSeries(translated(q.series), q.exact ? SeriesStyle::Exact : SeriesStyle::Line);
+        m_quantityCharts.append({int(i), chart});
+    }
     m_accuracy->addSeries(kValid, SeriesStyle::Points, 1);  // the colour of valid elsewhere
 
     auto* grid = new QGridLayout(this);
@@ -46,18 +52,17 @@ RunCharts::RunCharts(QWidget* parent)
     grid->addWidget(m_loss, 0, 0);
     grid->addWidget(m_perplexity, 0, 1);
     grid->addWidget(m_accuracy, 0, 2);
-    grid->addWidget(m_learningRate, 1, 0);
-    grid->addWidget(m_gradNorm, 1, 1);
-    grid->addWidget(m_throughput, 1, 2);
+    const int columns = 3;
+    for (int i = 0; i < m_quantityCharts.size(); ++i)
+        grid->addWidget(m_quantityCharts[i].second, 1 + i / columns, i % columns);
 }
 
 void RunCharts::addStep(const StepReport& r) {
     const double x = double(r.step);
     m_loss->append(kTrain, x, r.train_loss);
     m_perplexity->append(kTrain, x, std::exp(r.train_nll));
-    m_learningRate->append(m_learningRate->seriesNames().first(), x, r.lr);
-    m_gradNorm->append(m_gradNorm->seriesNames().first(), x, r.grad_norm);
-    m_throughput->append(m_throughput->seriesNames().first(), x, r.tokens_per_s);
+    for (const auto& [index, chart] : m_quantityCharts)
+        chart->append(chart->seriesNames().first(), x, r.*step_quantities()[size_t(index)].member);
 }
 
 void RunCharts::addValidation(const ValidationReport& r) {
@@ -87,7 +92,9 @@ int RunCharts::lossPoints(const QString& series) const {
 }
 
 QList<LiveChart*> RunCharts::charts() const {
-    return {m_loss, m_perplexity, m_accuracy, m_learningRate, m_gradNorm, m_throughput};
+    QList<LiveChart*> all = {m_loss, m_perplexity, m_accuracy};
+    for (const auto& entry : m_quantityCharts) all.append(entry.second);
+    return all;
 }
 
 }  // namespace tfw

@@ -1,8 +1,10 @@
 #pragma once
-// The curves of one training run: loss, perplexity, learning rate, gradient norm,
-// throughput and validation accuracy against the optimizer step. Fed live from reports
-// or all at once from a run's history.
+// The curves of one training run against the optimizer step: loss, perplexity and
+// validation accuracy, then one chart per charted entry of step_quantities() (learning rate,
+// gradient norm, throughput). Fed live from reports or all at once from a run's history.
 
+#include <QList>
+#include <QPair>
 #include <QWidget>
 
 #include "core/train/training_observer.h"
@@ -32,9 +34,8 @@ class RunCharts final : public QWidget {
   private:
     LiveChart* m_loss;
     LiveChart* m_perplexity;
-    LiveChart* m_learningRate;
-    LiveChart* m_gradNorm;
-    LiveChart* m_throughput;
+    // The charts of step_quantities() entries, with the index of their entry.
+    QList<QPair<int, LiveChart*>> m_quantityCharts;
     LiveChart* m_accuracy;
 };
 
