@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -64,25 +65,33 @@ TrainingPosition position_from_json(const json& j) {
     return p;
 }
 
-// Writes all bytes and forces them to disk before the rename makes them visible.
-void write_file_durably(const std::string& path, const std::string& head, const std::string& body) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+// Writes all bytes to `tmp` and forces them to disk before the rename makes them visible as
+// `path`. On failure (a full disk, an I/O error) `tmp` is removed and the error names `path`
+// and the reason, e.g. "cannot write RUN/checkpoints/last.tfw: No space left on device".
+void write_file_durably(const std::string& tmp, const std::string& path, const std::string& head,
+                        const std::string& body) {
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
+    auto fail = [&](int error) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw CheckpointError("cannot write " + path + ": " + std::strerror(error));
+    };
     for (const std::string* part : {&head, &body}) {
         size_t done = 0;
         while (done < part->size()) {
             const ssize_t n = ::write(fd, part->data() + done, part->size() - done);
-            if (n < 0) {
-                const std::string reason = std::strerror(errno);
-                ::close(fd);
-                throw CheckpointError("cannot write " + path + ": " + reason);
-            }
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) fail(errno);
             done += static_cast<size_t>(n);
         }
     }
-    const bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced) throw CheckpointError("cannot flush " + path + " to disk");
+    if (::fsync(fd) != 0) fail(errno);
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(tmp.c_str());
+        throw CheckpointError("cannot write " + path + ": " + std::strerror(error));
+    }
 }
 
 }  // namespace
@@ -124,10 +133,14 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
                                             ? std::filesystem::path(".")
                                             : std::filesystem::path(path).parent_path());
     const std::string tmp = path + ".partial";
-    write_file_durably(tmp, head, body);
+    write_file_durably(tmp, path, head, body);
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
-    if (ec) throw CheckpointError("cannot move " + tmp + " to " + path + ": " + ec.message());
+    if (ec) {
+        const std::string reason = ec.message();
+        std::filesystem::remove(tmp, ec);
+        throw CheckpointError("cannot move " + tmp + " to " + path + ": " + reason);
+    }
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/io/model_io.h"
 
@@ -33,18 +34,42 @@ Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& da
     return c;
 }
 
-void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best) {
-    save_checkpoint(checkpoint, paths.last_checkpoint());
-    if (best) {
-        const std::string tmp = paths.best_checkpoint() + ".partial";
-        fs::copy_file(paths.last_checkpoint(), tmp, fs::copy_options::overwrite_existing);
-        fs::rename(tmp, paths.best_checkpoint());
+namespace {
+
+// Copies `from` to `to` through to.partial and a rename, so a crash or a full disk never leaves
+// a truncated `to`; on failure the partial file is removed and the error names `to`.
+void copy_atomically(const std::string& from, const std::string& to) {
+    const std::string tmp = to + ".partial";
+    std::error_code ec;
+    fs::copy_file(from, tmp, fs::copy_options::overwrite_existing, ec);
+    if (!ec) fs::rename(tmp, to, ec);
+    if (ec) {
+        const std::string reason = ec.message();
+        fs::remove(tmp, ec);
+        throw CheckpointError("cannot write " + to + ": " + reason);
     }
+}
+
+}  // namespace
+
+void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best) {
+    // A process killed while saving leaves its .partial files; this run owns them.
+    std::vector<fs::path> stale;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(paths.checkpoints(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if ((name.rfind("last.tfw", 0) == 0 || name.rfind("best.tfw", 0) == 0 ||
+             name.rfind("step-", 0) == 0) &&
+            entry.path().extension() == ".partial")
+            stale.push_back(entry.path());
+    }
+    for (const fs::path& path : stale) fs::remove(path, ec);
+    save_checkpoint(checkpoint, paths.last_checkpoint());
+    if (best) copy_atomically(paths.last_checkpoint(), paths.best_checkpoint());
     const int64_t step = checkpoint.position.step;
     const int64_t save_every = checkpoint.config.train.save_every;
     if (save_every > 0 && step % save_every == 0)
-        fs::copy_file(paths.last_checkpoint(), paths.step_checkpoint(step),
-                      fs::copy_options::overwrite_existing);
+        copy_atomically(paths.last_checkpoint(), paths.step_checkpoint(step));
 }
 
 }  // namespace tfw

@@ -19,8 +19,10 @@ Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& da
                           TransformerModelImpl& model, torch::optim::Optimizer& optimizer,
                           const TrainingPosition& position, const std::string& history_file);
 
-// Writes checkpoints/last.tfw (atomically) and copies it to best.tfw when `best`, and to
-// step-N.tfw when train.save_every divides the step.
+// Writes checkpoints/last.tfw and copies it to best.tfw when `best`, and to step-N.tfw when
+// train.save_every divides the step; each file through a .partial and a rename, so a crash
+// never leaves a truncated one. Throws CheckpointError naming the file and the reason ("No
+// space left on device") with no partial file left; files already written stay.
 void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best);
 
 }  // namespace tfw
