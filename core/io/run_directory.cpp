@@ -1,8 +1,13 @@
 #include "core/io/run_directory.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
@@ -75,14 +80,39 @@ double read_number(const json& j, const char* key) {
 
 }  // namespace
 
+namespace {
+
+// Writes all of text at fd's current end; false with errno set on failure.
+bool write_all(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return false;
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+}  // namespace
+
 void write_text_atomically(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        out << text;
-        if (!out.flush()) throw std::runtime_error("cannot write " + tmp);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+    int error = write_all(fd, text) ? 0 : errno;
+    if (::close(fd) != 0 && error == 0) error = errno;
+    if (error != 0) {
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot write " + path + ": " + std::strerror(error));
     }
-    fs::rename(tmp, path);
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) {
+        const std::string reason = ec.message();
+        fs::remove(tmp, ec);
+        throw std::runtime_error("cannot write " + path + ": " + reason);
+    }
 }
 
 void write_run_status(const std::string& run_dir, RunStatus s) {
@@ -187,16 +217,43 @@ RunHistory parse_history(const std::string& jsonl) {
     return history;
 }
 
-HistoryWriter::HistoryWriter(const std::string& run_dir)
-    : out_(RunPaths(run_dir).history(), std::ios::app) {
-    if (!out_) throw std::runtime_error("cannot write " + RunPaths(run_dir).history());
+HistoryWriter::HistoryWriter(const std::string& run_dir) : path_(RunPaths(run_dir).history()) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw std::runtime_error("cannot write " + path_ + ": " + std::strerror(errno));
+}
+
+HistoryWriter::~HistoryWriter() {
+    if (fd_ >= 0) ::close(fd_);
 }
 
 void HistoryWriter::append(const StepReport& report) {
-    out_ << to_json(report).dump() << "\n" << std::flush;
+    waiting_ += to_json(report).dump() + "\n";
+    flush();
 }
 void HistoryWriter::append(const ValidationReport& report) {
-    out_ << to_json(report).dump() << "\n" << std::flush;
+    waiting_ += to_json(report).dump() + "\n";
+    flush();
+}
+
+bool HistoryWriter::flush() {
+    if (waiting_.empty()) return true;
+    // A failed write may have written part of the text: cut the file back to its last whole
+    // line, so that earlier lines stay intact and the next attempt starts on a fresh line.
+    const off_t end = ::lseek(fd_, 0, SEEK_END);
+    if (end >= 0 && write_all(fd_, waiting_)) {
+        waiting_.clear();
+        return true;
+    }
+    error_ = "cannot write " + path_ + ": " + std::strerror(errno) +
+             " (its last lines wait in memory and are written when there is room)";
+    if (end >= 0 && ::ftruncate(fd_, end) != 0) error_ += "; cutting off a partial line failed";
+    return false;
+}
+
+std::string HistoryWriter::take_error() {
+    std::string error;
+    error.swap(error_);
+    return error;
 }
 
 std::vector<RunSummary> list_runs(const std::string& runs_root) {

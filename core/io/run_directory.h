@@ -60,15 +60,27 @@ RunHistory read_history(const std::string& run_dir);
 // The same from history.jsonl text (e.g. the history a checkpoint carries).
 RunHistory parse_history(const std::string& jsonl);
 
-// Appends reports to history.jsonl, one flushed line each.
+// Appends reports to history.jsonl, one whole line each. A write that fails (a full disk)
+// never leaves half a line: the file is cut back to its last whole line and the lines wait in
+// memory until a later append or flush() writes them; take_error() says what failed.
 class HistoryWriter {
   public:
     explicit HistoryWriter(const std::string& run_dir);
+    ~HistoryWriter();
+    HistoryWriter(const HistoryWriter&) = delete;
+    HistoryWriter& operator=(const HistoryWriter&) = delete;
     void append(const StepReport& report);
     void append(const ValidationReport& report);
+    bool flush();  // true when no line is waiting
+    // The last write error ("cannot write RUN/history.jsonl: No space left on device ..."),
+    // empty when none happened since the last call.
+    std::string take_error();
 
   private:
-    std::ofstream out_;
+    std::string path_;
+    int fd_ = -1;
+    std::string waiting_;  // lines not written yet
+    std::string error_;
 };
 
 struct RunSummary {
@@ -85,6 +97,7 @@ std::vector<RunSummary> list_runs(const std::string& runs_root);
 std::string utc_timestamp();
 
 // Writes a temporary file next to path and renames it, so readers never see half a file.
+// Throws std::runtime_error naming path and the reason, with the temporary file removed.
 void write_text_atomically(const std::string& path, const std::string& text);
 
 }  // namespace tfw

@@ -56,10 +56,12 @@ double TrainingRun::elapsed() const {
 
 void TrainingRun::log(LogLevel level, const std::string& message) {
     static const char* names[] = {"info", "warning", "error"};
-    if (log_file_)
+    if (log_file_.is_open()) {
+        log_file_.clear();  // a line that failed (full disk) must not silence the ones after
         log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message
                   << "\n"
                   << std::flush;
+    }
     observer_.on_log(level, message);
 }
 
@@ -72,7 +74,11 @@ void TrainingRun::write_status(const std::string& state, const std::string& mess
     s.elapsed_s = elapsed();
     s.message = message;
     s.started_at = started_at_;
-    write_run_status(run_dir_, s);
+    try {
+        write_run_status(run_dir_, s);
+    } catch (const std::exception& e) {  // a full disk: the run goes on, the old status stays
+        log(LogLevel::Warning, e.what());
+    }
 }
 
 TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
@@ -106,10 +112,7 @@ TrainingFinished TrainingRun::resume() {
         if (started_at_.empty()) started_at_ = utc_timestamp();
         log_file_.open(paths_.log(), std::ios::app);
         // History after the checkpoint belongs to steps that will be trained again.
-        {
-            std::ofstream history(paths_.history(), std::ios::trunc);
-            history << checkpoint.history;
-        }
+        write_text_atomically(paths_.history(), checkpoint.history);
         history_ = std::make_unique<HistoryWriter>(run_dir_);
         log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
         auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
@@ -347,7 +350,14 @@ void TrainingRun::report_samples() {
     observer_.on_samples(report);
 }
 
-void TrainingRun::save(bool best) {
+void TrainingRun::save(bool best, bool final) {
+    // Steps trained since the last report are reported first, so that the history the
+    // checkpoint carries covers every step up to it and a resumed run's history.jsonl equals an
+    // uninterrupted run's.
+    report_steps();
+    history_->flush();
+    if (const std::string error = history_->take_error(); !error.empty())
+        log(LogLevel::Warning, error);
     position_.elapsed_s = elapsed();
     const DropoutRngState rng = dropout_rng_state();
     position_.dropout_seed = rng.seed;
@@ -356,7 +366,22 @@ void TrainingRun::save(bool best) {
     Checkpoint checkpoint =
         run_checkpoint(config_, data_, *model_, *optimizer_, position_, paths_.history());
     checkpoint.device_generator = training_generator_state(device_);
-    write_run_checkpoints(checkpoint, paths_, best);
+    try {
+        write_run_checkpoints(checkpoint, paths_, best);
+    } catch (const std::exception& e) {
+        // A full disk (or another write error) must not cost the run: the previous checkpoint
+        // is intact (files are written to .partial and renamed) and the next save tries again.
+        const std::string what = user_error_text(e);
+        if (final)
+            throw RunFailure("the checkpoint at step " + std::to_string(position_.step) +
+                             " could not be saved (" + what +
+                             "). Free some space and run `tfw resume " + run_dir_ +
+                             "` to continue from the last complete checkpoint.");
+        log(LogLevel::Warning, "checkpoint at step " + std::to_string(position_.step) +
+                                   " not saved: " + what +
+                                   ". Training goes on; checkpoints/last.tfw still holds the last "
+                                   "complete checkpoint and the next save tries again.");
+    }
 }
 
 TrainingFinished TrainingRun::loop() {
@@ -378,7 +403,7 @@ TrainingFinished TrainingRun::loop() {
             validate();
             report_samples();
         }
-        save(position_.best_step == position_.step);
+        save(position_.best_step == position_.step, /*final=*/true);
         log(LogLevel::Info, message);
         write_status(state, message);
         finished.reason = reason;

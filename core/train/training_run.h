@@ -31,7 +31,9 @@ class TrainingRun {
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
     ValidationReport validate();
     void report_samples();
-    void save(bool best);
+    // Writes the checkpoints. A failed save (full disk) is a warning and the run goes on,
+    // except the `final` one at the end of the run, which fails it.
+    void save(bool best, bool final = false);
     void log(LogLevel level, const std::string& message);
     void report_steps();
     bool wait_while_paused();
