@@ -5,15 +5,18 @@
 namespace tfw {
 namespace {
 
-Example make_pair_example(std::vector<int> src, std::vector<int> tgt) {
+// tgt_cut: the target was longer than the limit and `tgt` holds its first tokens plus the
+// next one. The next one replaces EOS as the last prediction, so a cut reference teaches and
+// charges what follows rather than an ending that is not there.
+Example make_pair_example(std::vector<int> src, std::vector<int> tgt, bool tgt_cut) {
     Example e;
     e.src.assign(src.begin(), src.end());
     e.src.push_back(kEosId);
-    e.tgt_in.reserve(tgt.size() + 1);
+    if (!tgt_cut) tgt.push_back(kEosId);
+    e.tgt_in.reserve(tgt.size());
     e.tgt_in.push_back(kBosId);
-    e.tgt_in.insert(e.tgt_in.end(), tgt.begin(), tgt.end());
+    e.tgt_in.insert(e.tgt_in.end(), tgt.begin(), tgt.end() - 1);
     e.tgt_out.assign(tgt.begin(), tgt.end());
-    e.tgt_out.push_back(kEosId);
     return e;
 }
 
@@ -44,10 +47,11 @@ Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,
                 continue;
             }
             src.resize(std::min(src.size(), src_room));
-            tgt.resize(std::min(tgt.size(), tgt_room));
             ++corpus.truncated;
         }
-        corpus.examples.push_back(make_pair_example(std::move(src), std::move(tgt)));
+        const bool tgt_cut = tgt.size() > tgt_room;
+        if (tgt_cut) tgt.resize(tgt_room + 1);
+        corpus.examples.push_back(make_pair_example(std::move(src), std::move(tgt), tgt_cut));
         corpus.src_tokens += static_cast<int64_t>(corpus.examples.back().src.size());
         corpus.tgt_tokens += static_cast<int64_t>(corpus.examples.back().tgt_out.size());
     }

@@ -12,7 +12,8 @@ enum class SplitRole { Train, Evaluate };
 bool is_blank(const std::string& line);
 
 // seq2seq pairs. Train: pairs with an empty side or longer than the limits (EOS / BOS
-// counted) are skipped and counted. Evaluate: every pair is kept, cut to the limits.
+// counted) are skipped and counted. Evaluate: every pair is kept, cut to the limits; a cut
+// target ends with the token that followed the cut instead of EOS.
 Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,
                     const Tokenizer& tgt_tokenizer, int max_src_len, int max_tgt_len,
                     SplitRole role);

@@ -101,8 +101,9 @@ std::vector<int> SentencePieceTokenizer::encode(const std::string& text) const {
 std::string SentencePieceTokenizer::decode(const std::vector<int>& ids) const {
     std::vector<int> kept;
     kept.reserve(ids.size());
+    // <unk> stays, and sentencepiece spells it " ⁇ ", so a hypothesis shows what it lacked.
     for (const int id : ids)
-        if (id > kEosId && id < vocab_size()) kept.push_back(id);
+        if ((id == kUnkId || id > kEosId) && id < vocab_size()) kept.push_back(id);
     return model_->decode_ids(kept);
 }
 

@@ -92,7 +92,11 @@ std::vector<int> WordTokenizer::encode(const std::string& text) const {
     std::vector<int> ids;
     for (const auto& word : split_words(lowercase_ ? to_lower_utf8(text) : text)) {
         const auto it = ids_.find(word);
-        ids.push_back(it == ids_.end() ? kUnkId : it->second);
+        // "<pad>", "<s>" and "</s>" written in the text are words, not markup: they must not
+        // become the ids that pad or delimit sequences. ("<unk>" is the corpora's own marker.)
+        const bool control = it != ids_.end() &&
+                             (it->second == kPadId || it->second == kBosId || it->second == kEosId);
+        ids.push_back(it == ids_.end() || control ? kUnkId : it->second);
     }
     return ids;
 }

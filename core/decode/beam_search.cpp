@@ -5,8 +5,9 @@
 // Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
 // still beat the worst of them. The bound is sound with any length penalty: token
 // log-probabilities are <= 0, so an open hypothesis with score s can at best end with
-// score s at the longest allowed length, i.e. normalized s / length_penalty(max length).
-// Hypotheses reaching the length limit without EOS are kept as unfinished.
+// score s at the longest allowed length (the limit plus EOS), i.e. normalized
+// s / length_penalty(max length + 1). At the length limit EOS is forced and scored
+// (force_eos_at_limit); those hypotheses are marked unfinished.
 #include <ATen/ATen.h>
 #include <torch/utils.h>
 
@@ -95,7 +96,10 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, open, options, step);
-        // A cancelled search ends every open hypothesis here, as the length limit does.
+        std::vector<int64_t> row_limits;
+        for (int64_t b : active) row_limits.insert(row_limits.end(), beam, input.max_output[b]);
+        force_eos_at_limit(log_probs, row_limits, step);
+        // A cancelled search ends every open hypothesis at this step.
         const bool cancelled =
             options.on_step &&
             !options.on_step(static_cast<int>(step + 1), static_cast<int>(input.longest_output));
@@ -134,7 +138,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 Hypothesis h = open[row];
                 h.token_log_probs.push_back(lp[a][j]);
                 h.score += h.token_log_probs.back();
-                h.finished = true;
+                h.finished = step < input.max_output[b];  // not when forced at the limit
                 normalize(h, options);
                 done.add(std::move(h));
             }
@@ -148,9 +152,8 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 h.score += h.token_log_probs.back();
                 group.push_back(std::move(h));
             }
-            // At the length limit (or when cancelled) the open hypotheses end here, unfinished.
-            const bool at_limit = cancelled || step + 1 >= input.max_output[b];
-            if (at_limit) {
+            // When cancelled the open hypotheses end here, unfinished and without EOS.
+            if (cancelled) {
                 for (auto& h : group) {
                     normalize(h, options);
                     done.add(std::move(h));
@@ -160,8 +163,9 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             if (group.empty()) continue;
             if (done.full()) {
                 const double best_open = group.front().score;  // candidates come best first
-                const double bound = best_open / length_penalty(input.max_output[b], options.lenpen,
-                                                                options.lenpen_form);
+                const double bound =
+                    best_open /
+                    length_penalty(input.max_output[b] + 1, options.lenpen, options.lenpen_form);
                 if (bound <= done.worst()) continue;
             }
             // Dead rows (fewer live candidates than beam) repeat the first with score -inf.

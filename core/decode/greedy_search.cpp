@@ -31,6 +31,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, hyps, options, t);
+        force_eos_at_limit(log_probs, input.max_output, t);
         const at::Tensor best = log_probs.argmax(-1);
         const at::Tensor best_lp = log_probs.gather(1, best.unsqueeze(1)).squeeze(1).cpu();
         const at::Tensor best_cpu = best.cpu();
@@ -42,11 +43,10 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
             h.token_log_probs.push_back(best_lp[b].item<float>());
             h.score += h.token_log_probs.back();
             if (token == kEosId) {
-                h.finished = true;
+                h.finished = t < input.max_output[b];  // not when forced at the limit
                 done[b] = true;
             } else {
                 h.tokens.push_back(token);
-                if (static_cast<int64_t>(h.tokens.size()) >= input.max_output[b]) done[b] = true;
             }
             all_done = all_done && done[b];
         }

@@ -61,4 +61,16 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
     for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
 }
 
+void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,
+                        int64_t step) {
+    std::vector<int64_t> rows;
+    for (size_t r = 0; r < row_limits.size(); ++r)
+        if (step >= row_limits[r]) rows.push_back(static_cast<int64_t>(r));
+    if (rows.empty()) return;
+    const at::Tensor index = at::tensor(rows, at::kLong).to(log_probs.device());
+    const at::Tensor eos = log_probs.index_select(0, index).select(1, kEosId).clone();
+    log_probs.index_fill_(0, index, -std::numeric_limits<float>::infinity());
+    log_probs.select(1, kEosId).index_copy_(0, index, eos);
+}
+
 }  // namespace tfw

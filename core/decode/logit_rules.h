@@ -1,6 +1,7 @@
 #pragma once
 // What every search shares: padded input batches with per-row output limits, and the rules
-// applied to next-token log-probabilities (minimum length, no-repeat n-grams).
+// applied to next-token log-probabilities (minimum length, no-repeat n-grams, EOS at the
+// length limit).
 
 #include <ATen/core/Tensor.h>
 
@@ -13,7 +14,7 @@ namespace tfw {
 
 struct DecodeBatch {
     at::Tensor tokens;  // [B, L]: padded sources (seq2seq) or prompts (lm, equal length)
-    std::vector<int64_t> max_output;  // per row: most output tokens allowed
+    std::vector<int64_t> max_output;  // per row: most output tokens allowed (EOS not counted)
     int64_t longest_output = 0;
 };
 
@@ -26,5 +27,12 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
 // step = tokens produced so far. PAD and BOS are never allowed; EOS not before min_len.
 void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
                        const DecodeOptions& options, int64_t step);
+
+// Rows whose limit (row_limits[r], most output tokens) is reached may only end: every token
+// but EOS is ruled out, and EOS keeps the model's log-probability, so a hypothesis cut at the
+// limit is ranked with the price of ending there (as fairseq does). Applied after the rules
+// above; it overrides min_len.
+void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,
+                        int64_t step);
 
 }  // namespace tfw

@@ -1,13 +1,15 @@
 // Ancestral sampling with temperature, top-k and top-p (nucleus) truncation. Each input gets
-// options.samples rows decoded together. The draws come from our own generator seeded with
-// options.seed, so the same seed gives the same samples whatever LibTorch's global state.
-// Recorded token log-probabilities are the model's (after the logit rules), before
-// temperature and truncation, so sample scores compare with search scores.
+// options.samples rows decoded together. Every input draws from its own generator, seeded
+// from (options.seed, the input's index), so an input's samples depend neither on LibTorch's
+// global state nor on the inputs decoded beside it. Recorded token log-probabilities are the
+// model's (after the logit rules), before temperature and truncation, so sample scores
+// compare with search scores.
 #include <ATen/ATen.h>
 #include <torch/utils.h>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 
 #include "core/data/tokenizer.h"
@@ -16,29 +18,6 @@
 
 namespace tfw {
 namespace {
-
-// Probabilities [R, V] to draw from: temperature, then top-k, then top-p, renormalized.
-at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOptions& options) {
-    at::Tensor probs = at::softmax(log_probs / options.temperature, -1);
-    const int64_t vocab = probs.size(1);
-    if (options.top_k > 0 && options.top_k < vocab) {
-        const at::Tensor kth =
-            std::get<0>(probs.topk(options.top_k, 1)).select(1, options.top_k - 1);
-        probs = probs.masked_fill(probs < kth.unsqueeze(1), 0.0);
-    }
-    if (options.top_p < 1.0) {
-        const auto sorted = probs.sort(1, /*descending=*/true);
-        const at::Tensor values = std::get<0>(sorted);
-        // Keep a token when the probability before it is still short of top_p, so the
-        // smallest set reaching top_p is kept (and always the most likely token).
-        const at::Tensor before = values.cumsum(1) - values;
-        const at::Tensor drop_sorted = before >= options.top_p;
-        const at::Tensor drop =
-            at::zeros_like(drop_sorted).scatter(1, std::get<1>(sorted), drop_sorted);
-        probs = probs.masked_fill(drop, 0.0);
-    }
-    return probs / probs.sum(1, /*keepdim=*/true);
-}
 
 // Inverse-CDF draw from one row of probabilities.
 int draw(const float* probs, int64_t vocab, std::mt19937_64& rng) {
@@ -54,15 +33,54 @@ int draw(const float* probs, int64_t vocab, std::mt19937_64& rng) {
     return last_possible;  // rounding left u just above the total
 }
 
+std::mt19937_64 input_generator(uint64_t seed, size_t input_index) {
+    std::seed_seq seq{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32),
+                      static_cast<uint32_t>(input_index),
+                      static_cast<uint32_t>(static_cast<uint64_t>(input_index) >> 32)};
+    return std::mt19937_64(seq);
+}
+
 }  // namespace
+
+at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOptions& options) {
+    at::Tensor probs = at::softmax(log_probs / options.temperature, -1);
+    const int64_t vocab = probs.size(1);
+    if (options.top_k > 0 && options.top_k < vocab) {
+        // Exactly k tokens, also when several tie at the k-th probability.
+        const at::Tensor keep = at::zeros_like(probs, at::kBool)
+                                    .scatter(1, std::get<1>(probs.topk(options.top_k, 1)), true);
+        probs = probs.masked_fill(keep.logical_not(), 0.0);
+        probs = probs / probs.sum(1, /*keepdim=*/true);
+    }
+    if (options.top_p < 1.0) {
+        // On the distribution left by top-k, renormalized (as Hugging Face applies them).
+        const auto sorted = probs.sort(1, /*descending=*/true);
+        const at::Tensor values = std::get<0>(sorted);
+        // Keep a token when the probability before it is still short of top_p, so the
+        // smallest set reaching top_p is kept (and always the most likely token).
+        const at::Tensor before = values.cumsum(1) - values;
+        const at::Tensor drop_sorted = before >= options.top_p;
+        const at::Tensor drop =
+            at::zeros_like(drop_sorted).scatter(1, std::get<1>(sorted), drop_sorted);
+        probs = probs.masked_fill(drop, 0.0);
+    }
+    return probs / probs.sum(1, /*keepdim=*/true);
+}
 
 std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
                                                    const std::vector<std::vector<int>>& inputs,
-                                                   const DecodeOptions& options) {
+                                                   const DecodeOptions& options,
+                                                   std::vector<size_t> input_indices) {
     torch::NoGradGuard no_grad;
     const auto device = model.parameters().front().device();
     const int64_t samples = options.samples;
     const bool lm = model.options().is_lm();
+    if (input_indices.empty()) {
+        input_indices.resize(inputs.size());
+        std::iota(input_indices.begin(), input_indices.end(), size_t(0));
+    }
+    std::vector<std::mt19937_64> generators;
+    for (size_t index : input_indices) generators.push_back(input_generator(options.seed, index));
     // Row r samples input r / samples.
     std::vector<std::vector<int>> rows_input;
     for (const auto& input : inputs)
@@ -77,12 +95,12 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
     if (!lm) encoded = model.encode(input.tokens);
     DecoderCache cache;
     at::Tensor next = lm ? input.tokens : at::full({rows, 1}, kBosId, at::kLong).to(device);
-    std::mt19937_64 rng(options.seed);
 
     for (int64_t t = 0; t < input.longest_output; ++t) {
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, hyps, options, t);
+        force_eos_at_limit(log_probs, input.max_output, t);
         const at::Tensor probs = sampling_distribution(log_probs, options).cpu().contiguous();
         const at::Tensor lp_cpu = log_probs.cpu().contiguous();
         const int64_t vocab = probs.size(1);
@@ -92,17 +110,16 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
         bool all_done = true;
         for (int64_t r = 0; r < rows; ++r) {
             if (done[r]) continue;
-            const int token = draw(p + r * vocab, vocab, rng);
+            const int token = draw(p + r * vocab, vocab, generators[size_t(r / samples)]);
             tokens[r] = token;
             Hypothesis& h = hyps[r];
             h.token_log_probs.push_back(lp[r * vocab + token]);
             h.score += h.token_log_probs.back();
             if (token == kEosId) {
-                h.finished = true;
+                h.finished = t < input.max_output[r];  // not when forced at the limit
                 done[r] = true;
             } else {
                 h.tokens.push_back(token);
-                if (static_cast<int64_t>(h.tokens.size()) >= input.max_output[r]) done[r] = true;
             }
             all_done = all_done && done[r];
         }

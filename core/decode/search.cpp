@@ -48,7 +48,9 @@ std::vector<std::vector<Hypothesis>> decode_ids(
                       [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
         std::vector<std::vector<int>> batch;
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
-        auto decoded = options.sample     ? sample_search(model, batch, batch_options)
+        const std::vector<size_t> indices(order.begin() + static_cast<long>(done),
+                                          order.begin() + static_cast<long>(end));
+        auto decoded = options.sample     ? sample_search(model, batch, batch_options, indices)
                        : options.beam > 1 ? beam_search(model, batch, batch_options)
                                           : greedy_search(model, batch, batch_options);
         for (size_t i = done; i < end; ++i) {

@@ -29,9 +29,17 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                                                  const DecodeOptions& options);
 
 // options.samples samples per input (temperature, top-k, top-p, seed), best score first.
+// input_indices: each input's index among all inputs decoded (its random stream is derived
+// from the seed and that index); empty: 0, 1, 2, ...
 std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
                                                    const std::vector<std::vector<int>>& inputs,
-                                                   const DecodeOptions& options);
+                                                   const DecodeOptions& options,
+                                                   std::vector<size_t> input_indices = {});
+
+// The probabilities [R, V] samples are drawn from, given log-probabilities [R, V]:
+// temperature, then the k most likely tokens (exactly k), renormalized, then the smallest
+// set reaching top_p of that, renormalized.
+at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOptions& options);
 
 // Length penalty of either form: fairseq len^a, gnmt ((5+len)/6)^a.
 double length_penalty(int64_t length, double alpha, LengthPenaltyForm form);

@@ -24,13 +24,17 @@ Translator::Translator(LoadedModel model) : model_(std::move(model)) {}
 
 std::vector<int> Translator::encode_input(const std::string& input) const {
     std::vector<int> ids = model_.src_tokenizer->encode(input);
-    // A language model's prompt starts after a sentence boundary, as lines do in training.
-    if (model_.model->options().is_lm())
-        ids.insert(ids.begin(), kEosId);
-    else
-        ids.push_back(kEosId);
     const size_t limit = static_cast<size_t>(model_.model->options().max_positions) - 2;
-    if (ids.size() > limit) ids.resize(limit);
+    if (model_.model->options().is_lm()) {
+        // A prompt starts after a sentence boundary, as lines do in training; a long one keeps
+        // its newest tokens, the ones the continuation follows.
+        ids.insert(ids.begin(), kEosId);
+        if (ids.size() > limit) ids.erase(ids.begin(), ids.end() - static_cast<long>(limit));
+    } else {
+        // A long source is cut before its EOS, which the encoder saw on every training input.
+        if (ids.size() + 1 > limit) ids.resize(limit - 1);
+        ids.push_back(kEosId);
+    }
     return ids;
 }
 

@@ -42,6 +42,7 @@ json position_to_json(const TrainingPosition& p) {
             {"best_valid_loss", p.best_valid_loss},
             {"best_step", p.best_step},
             {"bad_validations", p.bad_validations},
+            {"validated_step", p.validated_step},
             {"dropout_seed", p.dropout_seed},
             {"dropout_counter", p.dropout_counter},
             {"loss_scale", p.loss_scale.scale},
@@ -58,6 +59,8 @@ TrainingPosition position_from_json(const json& j) {
     p.best_valid_loss = j.value("best_valid_loss", p.best_valid_loss);
     p.best_step = j.value("best_step", p.best_step);
     p.bad_validations = j.value("bad_validations", p.bad_validations);
+    // Files written before the key existed were saved right after validating, or on a stop.
+    p.validated_step = j.value("validated_step", p.step);
     p.dropout_seed = j.value("dropout_seed", p.dropout_seed);
     p.dropout_counter = j.value("dropout_counter", p.dropout_counter);
     p.loss_scale.scale = j.value("loss_scale", p.loss_scale.scale);

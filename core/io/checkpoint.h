@@ -43,7 +43,8 @@ struct TrainingPosition {
     double elapsed_s = 0;
     double best_valid_loss = 0;  // 0 = none yet
     int64_t best_step = 0;
-    int bad_validations = 0;  // since the best (early stopping)
+    int bad_validations = 0;      // since the best (early stopping)
+    int64_t validated_step = -1;  // step of the last validation; -1 = none
     uint64_t dropout_seed = 0, dropout_counter = 0;
     LossScaleState loss_scale;
 };

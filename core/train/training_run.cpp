@@ -180,7 +180,6 @@ void TrainingRun::build(const Checkpoint* from) {
         elapsed_before_ = position_.elapsed_s;
         set_dropout_rng_state({position_.dropout_seed, position_.dropout_counter});
         restore_generator_state(from->device_generator, device_);
-        last_validated_step_ = position_.step;
     } else {
         position_ = TrainingPosition{};
         position_.dropout_seed =
@@ -327,7 +326,7 @@ ValidationReport TrainingRun::validate() {
     } else {
         ++position_.bad_validations;
     }
-    last_validated_step_ = position_.step;
+    position_.validated_step = position_.step;
     history_->append(r);
     observer_.on_validation(r);
     std::ostringstream line;
@@ -398,7 +397,7 @@ TrainingFinished TrainingRun::loop() {
     // Completed and early-stopped runs end validated; a stop request only saves, promptly.
     auto finish = [&](FinishReason reason, const std::string& state, const std::string& message) {
         report_steps();
-        if (reason != FinishReason::Stopped && last_validated_step_ != position_.step &&
+        if (reason != FinishReason::Stopped && position_.validated_step != position_.step &&
             position_.step > 0) {
             validate();
             report_samples();
@@ -425,6 +424,11 @@ TrainingFinished TrainingRun::loop() {
         const auto batches = make_batches(data_.train.examples, t.batch_tokens, true,
                                           static_cast<uint64_t>(t.seed), position_.epoch);
         while (position_.batch_in_epoch < static_cast<int64_t>(batches.size())) {
+            // Checked before training, so a resumed run that had reached it trains no more.
+            if (t.max_steps > 0 && position_.step >= t.max_steps)
+                return finish(
+                    FinishReason::Completed, "completed",
+                    "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
             if (control_.stop.load() || !wait_while_paused())
                 return finish(
                     FinishReason::Stopped, "stopped",
@@ -442,12 +446,9 @@ TrainingFinished TrainingRun::loop() {
             } else if (t.save_every > 0 && position_.step % t.save_every == 0) {
                 save(false);
             }
-            if (t.max_steps > 0 && position_.step >= t.max_steps)
-                return finish(
-                    FinishReason::Completed, "completed",
-                    "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
         }
-        if (t.valid_every == 0) {
+        // A run resumed from this epoch's end-of-epoch checkpoint has validated it already.
+        if (t.valid_every == 0 && position_.validated_step != position_.step) {
             report_steps();
             validate_and_save();
             if (out_of_patience()) return early_stop();

@@ -67,7 +67,6 @@ class TrainingRun {
     double session_start_ = 0;   // steady clock seconds when this session began
     double elapsed_before_ = 0;  // training time of earlier sessions (resume)
     double paused_s_ = 0;
-    int64_t last_validated_step_ = -1;
 };
 
 }  // namespace tfw

@@ -153,8 +153,17 @@ class TestDataset : public QObject {
         QCOMPARE(d.valid.truncated, int64_t(2));
         QCOMPARE(d.valid.examples[0].src.size(), size_t(4));
         QCOMPARE(d.valid.examples[0].src.back(), kEosId);
-        QCOMPARE(d.valid.examples[1].tgt_in.size(), size_t(4));
-        QCOMPARE(d.valid.examples[1].tgt_out.back(), kEosId);
+        // A cut target is not charged for an EOS where it was cut: its last prediction is
+        // the word that followed ("w" of "x y z w v"); an uncut one still ends with EOS.
+        const Example& cut = d.valid.examples[1];
+        QCOMPARE(cut.tgt_in.size(), size_t(4));
+        QCOMPARE(cut.tgt_out.size(), size_t(4));
+        QCOMPARE(cut.tgt_in.front(), kBosId);
+        const std::vector<int> first_four = d.tgt_tokenizer->encode("x y z w");
+        QCOMPARE(cut.tgt_out, std::vector<int32_t>(first_four.begin(), first_four.end()));
+        QCOMPARE(std::vector<int32_t>(cut.tgt_in.begin() + 1, cut.tgt_in.end()),
+                 std::vector<int32_t>(cut.tgt_out.begin(), cut.tgt_out.end() - 1));
+        QCOMPARE(d.valid.examples[0].tgt_out.back(), kEosId);
         QVERIFY2(log.has(LogLevel::Warning, "truncated 2 of 2 validation pairs to 4 tokens"),
                  log.all().c_str());
     }

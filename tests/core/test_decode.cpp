@@ -12,6 +12,7 @@
 #include "core/config/config_io.h"
 #include "core/config/decode_fields.h"
 #include "core/data/tokenizer.h"
+#include "core/data/word_tokenizer.h"
 #include "core/decode/search.h"
 #include "core/decode/translator.h"
 #include "tests/core/test_support.h"
@@ -90,13 +91,13 @@ DecodeOptions options_with(int beam, double lenpen = 0.0) {
     return o;
 }
 
-// Sum of the hypothesis' token log-probabilities (EOS included when finished) under
-// teacher forcing.
+// Sum of the hypothesis' token log-probabilities (EOS included when it has one: finished, or
+// forced at the length limit) under teacher forcing.
 double teacher_forced_score(TransformerModelImpl& model, const std::vector<int>& input,
                             const Hypothesis& h) {
     torch::NoGradGuard no_grad;
     std::vector<int64_t> targets(h.tokens.begin(), h.tokens.end());
-    if (h.finished) targets.push_back(kEosId);
+    if (h.token_log_probs.size() > h.tokens.size()) targets.push_back(kEosId);
     at::Tensor log_probs;
     if (model.options().is_lm()) {
         std::vector<int64_t> all(input.begin(), input.end());
@@ -308,6 +309,7 @@ class TestDecode : public QObject {
         o.min_len = 4;
         o.max_len_a = 0.5;
         o.max_len_b = 2;
+        int cut_hypotheses = 0;
         for (size_t i = 0; i < in.size(); ++i) {
             const auto result = decode_ids(*model, {in[i]}, o)[0];
             const int64_t max_len =
@@ -315,8 +317,16 @@ class TestDecode : public QObject {
             for (const auto& h : result) {
                 QVERIFY(static_cast<int64_t>(h.tokens.size()) <= max_len);
                 QVERIFY(static_cast<int64_t>(h.tokens.size()) >= std::min<int64_t>(4, max_len));
+                // A hypothesis cut at the limit pays for the EOS forced there, as fairseq
+                // scores it; min_len keeps most from ending earlier.
+                const bool cut = static_cast<int64_t>(h.tokens.size()) == max_len;
+                QCOMPARE(h.finished, !cut);
+                cut_hypotheses += cut;
+                QCOMPARE(h.token_log_probs.size(), h.tokens.size() + 1);
+                QVERIFY(std::abs(h.score - teacher_forced_score(*model, in[i], h)) < 1e-4);
             }
         }
+        QVERIFY(cut_hypotheses > 0);
     }
 
     void noRepeatNgramHolds() {
@@ -355,6 +365,79 @@ class TestDecode : public QObject {
                 differs = differs || first[i][k].tokens != other[i][k].tokens;
         }
         QVERIFY(differs);
+    }
+
+    // Each input draws from its own stream (seed, input index): decoding it alone, in one
+    // batch with others, or in batches of another size gives it the same samples.
+    void samplesDoNotDependOnTheNeighbours() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const auto in = inputs(task == Task::LanguageModel, 5, 5);
+            DecodeOptions o = options_with(1);
+            o.sample = true;
+            o.samples = 3;
+            o.temperature = 2.0;
+            o.seed = 4;
+            o.batch_size = 1;
+            const auto one_at_a_time = decode_ids(*model, in, o);
+            o.batch_size = 8;
+            const auto together = decode_ids(*model, in, o);
+            bool inputs_differ = false;
+            for (size_t i = 0; i < in.size(); ++i) {
+                compare_hypotheses(one_at_a_time[i], together[i]);
+                inputs_differ = inputs_differ || together[i][0].tokens != together[0][0].tokens;
+            }
+            QVERIFY(inputs_differ);
+        }
+    }
+
+    // top-k keeps exactly k tokens, ties included; top-p then applies to the k tokens'
+    // renormalized distribution.
+    void samplingDistributionTruncatesInOrder() {
+        const auto log_of = [](std::vector<float> p) { return at::tensor(p).log().unsqueeze(0); };
+        DecodeOptions o;
+        o.top_k = 2;
+        at::Tensor ties = sampling_distribution(log_of({0.3f, 0.3f, 0.3f, 0.1f}), o);
+        QCOMPARE((ties > 0).sum().item<int64_t>(), int64_t(2));
+        QVERIFY(std::abs(ties.sum().item<float>() - 1.0f) < 1e-6);
+
+        // After top-k the two left weigh 0.4/0.7 = 0.571 and 0.3/0.7 = 0.429: top_p 0.5 keeps
+        // only the first (on the unrenormalized 0.4 and 0.3 it would keep both).
+        o.top_p = 0.5;
+        at::Tensor nucleus = sampling_distribution(log_of({0.4f, 0.3f, 0.2f, 0.1f}), o);
+        QCOMPARE(nucleus[0][0].item<float>(), 1.0f);
+        QCOMPARE((nucleus > 0).sum().item<int64_t>(), int64_t(1));
+        o.top_p = 0.6;
+        nucleus = sampling_distribution(log_of({0.4f, 0.3f, 0.2f, 0.1f}), o);
+        QVERIFY(std::abs(nucleus[0][1].item<float>() - 0.3f / 0.7f) < 1e-5);
+        QCOMPARE((nucleus > 0).sum().item<int64_t>(), int64_t(2));
+    }
+
+    // Inputs longer than the model's positions: a source keeps its EOS, a prompt its newest
+    // tokens.
+    void longInputsAreCutAtTheRightEnd() {
+        std::vector<std::string> words = {"<pad>", "<unk>", "<s>", "</s>"};
+        for (int64_t i = 4; i < kVocab; ++i) words.push_back("w" + std::to_string(i));
+        std::string text;
+        for (int i = 0; i < 100; ++i) text += "w" + std::to_string(4 + i % (kVocab - 4)) + " ";
+        text += "w11";  // the newest word
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            LoadedModel loaded;
+            loaded.model = make_model(task);
+            loaded.src_tokenizer = std::make_shared<WordTokenizer>(words, false);
+            loaded.tgt_tokenizer = loaded.src_tokenizer;
+            const size_t limit = size_t(loaded.model->options().max_positions) - 2;
+            const Translator translator(std::move(loaded));
+            const std::vector<int> ids = translator.encode_input(text);
+            QCOMPARE(ids.size(), limit);
+            if (task == Task::Translation) {
+                QCOMPARE(ids.front(), 4);
+                QCOMPARE(ids.back(), kEosId);
+            } else {
+                QCOMPARE(ids.back(), 11);
+                QVERIFY(ids.front() != kEosId);
+            }
+        }
     }
 
     void narrowestSamplingEqualsGreedy() {

@@ -2,6 +2,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/config/config_error.h"
@@ -75,6 +76,17 @@ class TestTokenizer : public QObject {
         QCOMPARE(tok->encode("<unk> sat")[0], kUnkId);
     }
 
+    // Reserved pieces written in the text are words like any other unknown one: they never
+    // turn into padding, BOS or EOS.
+    void wordLiteralControlPiecesAreNotControlIds() {
+        const std::vector<std::string> text = {"a <s> b </s> c <pad>"};
+        const auto tok = WordTokenizer::train({&text}, {});
+        QCOMPARE(tok->vocab_size(), 4 + 3);
+        QCOMPARE(
+            tok->encode("<s> a </s> <pad> b"),
+            (std::vector<int>{kUnkId, tok->encode("a")[0], kUnkId, kUnkId, tok->encode("b")[0]}));
+    }
+
     void wordLowercaseAppliesInTrainingAndEncoding() {
         const std::vector<std::string> text = {"Äpfel und BIRNEN", "äpfel und Birnen"};
         WordTokenizer::Options options;
@@ -144,6 +156,13 @@ class TestTokenizer : public QObject {
         ids.insert(ids.begin(), kBosId);
         ids.push_back(kEosId);
         QCOMPARE(tok->decode(ids), std::string("A dog."));
+        // An unknown piece is shown as sentencepiece shows it, not dropped.
+        const std::vector<int> with_unk = tok->encode("A 日 dog.");
+        QVERIFY(std::count(with_unk.begin(), with_unk.end(), kUnkId) == 1);
+        const std::string decoded = tok->decode(with_unk);
+        QVERIFY2(decoded.find("\u2047") != std::string::npos &&
+                     decoded.find("dog.") != std::string::npos,
+                 decoded.c_str());
     }
 
     void sentencePieceTrainingIsDeterministic() {

@@ -184,6 +184,61 @@ class TestTrainer : public QObject {
         QCOMPARE(read_history(path("split")).steps.size(), size_t(12));
     }
 
+    // A run killed right after its end-of-epoch checkpoint (valid_every 0) resumes without
+    // validating that step again: a repeated validation would count against patience.
+    void resumingAtAnEpochEndValidatesOnce() {
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.valid_every = 0;
+        c.train.max_steps = 0;
+        c.train.epochs = 3;
+        c.train.patience = 1;
+        Recorder whole;
+        run(c, path("epochs-whole"), whole);
+        QCOMPARE(whole.validations.size(), size_t(3));
+
+        // The first step of epoch 2 is reported after the end-of-epoch save; a copy of the
+        // directory then is what a kill at that moment leaves.
+        struct CopyAtStep : Recorder {
+            int64_t at = 0;
+            std::string from, to;
+            void on_step(const StepReport& r) override {
+                if (r.step != at) return;
+                std::filesystem::copy(from, to, std::filesystem::copy_options::recursive);
+                std::filesystem::remove(run_lock_path(to));  // a killed process's lock is stale
+            }
+        } first;
+        first.at = whole.validations[0].step + 1;
+        first.from = path("epochs-first");
+        first.to = path("epochs-killed");
+        run(c, first.from, first);
+        Recorder second;
+        TrainingControl control;
+        const TrainingFinished resumed = train_resume(first.to, second, control);
+        QCOMPARE(int(resumed.reason), int(FinishReason::Completed));
+        QCOMPARE(second.validations.size(), size_t(2));
+        QVERIFY(second.validations.front().step > whole.validations[0].step);
+        const RunHistory history = read_history(first.to);
+        QCOMPARE(history.validations.size(), size_t(3));
+        for (size_t i = 0; i < 3; ++i)
+            QCOMPARE(history.validations[i].loss, whole.validations[i].loss);
+    }
+
+    // A run that ended at train.max_steps, resumed, has nothing left to train.
+    void resumingARunThatReachedMaxStepsTrainsNoMore() {
+        Recorder first;
+        run(test::tiny_reverse_run(), path("max-steps"), first);
+        QCOMPARE(first.steps.back().step, int64_t(12));
+        Recorder second;
+        TrainingControl control;
+        const TrainingFinished resumed = train_resume(path("max-steps"), second, control);
+        QCOMPARE(int(resumed.reason), int(FinishReason::Completed));
+        QCOMPARE(resumed.step, int64_t(12));
+        QVERIFY(second.steps.empty());
+        QCOMPARE(read_history(path("max-steps")).steps.size(), size_t(12));
+        QCOMPARE(load_checkpoint(RunPaths(path("max-steps")).last_checkpoint()).position.step,
+                 int64_t(12));
+    }
+
     // A GPU run's checkpoints keep the device generator (dropout masks on the GPU come from
     // it); the capture/restore round trip is the same on the CPU generator.
     void generatorStateRestoresTheDraws() {
