@@ -301,7 +301,6 @@ class TestCrashConsistency : public QObject {
         QVERIFY2(problem.empty(), problem.c_str());
         QVERIFY(m_history.size() > 20);
         m_weights = load_checkpoint((run_dir / "checkpoints" / "last.tfw").string()).weights;
-        // The same config trained twice gives the same run: the baseline is deterministic.
         qInfo("uninterrupted run: %.2f s, %zu history lines", m_run_seconds, m_history.size());
     }
 
