@@ -2,10 +2,58 @@
 // window; everything else lives in ui/.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QTimer>
+
+#include <algorithm>
+#include <memory>
 
 #include "core/util/openmp_policy.h"
 #include "ui/main_window.h"
+
+namespace {
+
+// TFW_EVENT_LOOP_LOG=FILE: a 5 ms timer on the window's thread measures how late each tick
+// runs and appends the lateness (ms, one per line) to FILE once a second. scripts/soak.sh
+// reads it for the event loop's p99; nothing runs when the variable is unset.
+void log_event_loop_lateness(QObject* parent) {
+    const QString path = qEnvironmentVariable("TFW_EVENT_LOOP_LOG");
+    if (path.isEmpty()) return;
+    struct State {
+        QElapsedTimer clock;
+        qint64 expected_ns = 0;
+        QByteArray pending;
+        QFile file;
+    };
+    auto state = std::make_shared<State>();
+    state->file.setFileName(path);
+    if (!state->file.open(QIODevice::WriteOnly | QIODevice::Append)) return;
+    constexpr qint64 period_ns = 5'000'000;
+    auto* tick = new QTimer(parent);
+    tick->setTimerType(Qt::PreciseTimer);
+    tick->setInterval(5);
+    QObject::connect(tick, &QTimer::timeout, parent, [state] {
+        const qint64 now = state->clock.nsecsElapsed();
+        state->pending += QByteArray::number(
+            double(std::max<qint64>(0, now - state->expected_ns)) * 1e-6, 'f', 3);
+        state->pending += '\n';
+        state->expected_ns = now + period_ns;
+    });
+    auto* flush = new QTimer(parent);
+    flush->setInterval(1000);
+    QObject::connect(flush, &QTimer::timeout, parent, [state] {
+        state->file.write(state->pending);
+        state->file.flush();
+        state->pending.clear();
+    });
+    state->clock.start();
+    state->expected_ns = period_ns;
+    tick->start();
+    flush->start();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     // Spinning OpenMP workers would starve the window's thread while training.
@@ -45,6 +93,7 @@ int main(int argc, char** argv) {
     options.runsRoot = parser.value(runsDir);
     tfw::MainWindow window(options);
     window.show();
+    log_event_loop_lateness(&window);
 
     if (parser.isSet(autostart))
         QTimer::singleShot(0, &window, [&window] { window.startTraining(); });
