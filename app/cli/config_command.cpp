@@ -4,6 +4,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/config_args.h"
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 
@@ -49,9 +50,9 @@ int config(const std::vector<std::string>& argv) {
         return 0;
     }
     if (args.has("preset") || args.has("validate")) {
-        ExperimentConfig c = args.has("preset") ? load_preset(args.get("preset"))
+        ExperimentConfig c = args.has("preset") ? preset_option(args.get("preset"))
                                                 : load_config_file(args.get("validate"));
-        for (const auto& assignment : args.all("set")) apply_override(c, assignment);
+        apply_set_options(c, args.all("set"));
         if (args.has("preset")) {
             std::cout << to_json(c).dump(2) << "\n";
             return 0;

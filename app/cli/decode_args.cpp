@@ -1,5 +1,6 @@
 #include "app/cli/decode_args.h"
 
+#include "core/config/config_error.h"
 #include "core/config/decode_fields.h"
 
 namespace tfw::cli {
@@ -31,22 +32,33 @@ DecodeOptions decode_options_from_args(const Args& args, const DecodeSettings& d
     for (const DecodeField& field : decode_fields()) {
         const std::string name = option_name(field);
         if (!args.has(name)) continue;
-        switch (field.kind) {
-            case FieldKind::Int:
-                field.set(o, args.get_int(name));
-                break;
-            case FieldKind::Double:
-                field.set(o, args.get_double(name));
-                break;
-            case FieldKind::Bool:
-                field.set(o, true);
-                break;
-            default:
-                field.set(o, args.get(name));
+        try {
+            switch (field.kind) {
+                case FieldKind::Int:
+                    field.set(o, args.get_int(name));
+                    break;
+                case FieldKind::Double:
+                    field.set(o, args.get_double(name));
+                    break;
+                case FieldKind::Bool:
+                    field.set(o, true);
+                    break;
+                default:
+                    field.set(o, args.get(name));
+            }
+        } catch (const ConfigError& e) {
+            throw UsageError("--" + name + ": " + e.what());
         }
     }
     if (args.has("batch-size")) o.batch_size = static_cast<int>(args.get_int("batch-size"));
-    require_valid(o);
+    // Options given on the command line are usage errors (exit 2); the experiment's own
+    // decode section was checked when it was loaded.
+    const auto problems = check_decode_options(o);
+    if (!problems.empty()) {
+        std::string message = "invalid decoding options:";
+        for (const auto& problem : problems) message += "\n  " + problem;
+        throw UsageError(message);
+    }
     return o;
 }
 

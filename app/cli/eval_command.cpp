@@ -11,7 +11,6 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/decode_args.h"
-#include "core/config/config_error.h"
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
@@ -77,9 +76,9 @@ int eval(const std::vector<std::string>& argv) {
     Translator translator(load_model(checkpoint, args.get("device")));
     const ExperimentConfig& config = translator.model().checkpoint.config;
     if (config.is_lm() && (args.has("ref") || args.has("metric") || args.has("out")))
-        throw ConfigError(checkpoint +
-                          " is a language model: tfw eval gives the perplexity of its text "
-                          "(no --ref, --metric or --out)");
+        throw UsageError(checkpoint +
+                         " is a language model: tfw eval gives the perplexity of its text "
+                         "(no --ref, --metric or --out)");
     const EvalMetric metric = parse_metric(args);
     std::string run_dir;
     if (args.has("save")) {

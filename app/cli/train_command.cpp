@@ -4,6 +4,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/config_args.h"
 #include "app/cli/terminal_observer.h"
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
@@ -37,11 +38,11 @@ int train(const std::vector<std::string>& argv) {
     if (args.has("config") == args.has("preset"))
         throw UsageError("give exactly one of --config or --preset");
 
-    ExperimentConfig config =
-        args.has("config") ? load_config_file(args.get("config")) : load_preset(args.get("preset"));
+    ExperimentConfig config = args.has("config") ? load_config_file(args.get("config"))
+                                                 : preset_option(args.get("preset"));
     if (args.has("data-dir"))
         config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-    for (const auto& assignment : args.all("set")) apply_override(config, assignment);
+    apply_set_options(config, args.all("set"));
     require_valid(config);
 
     const std::string run_dir =

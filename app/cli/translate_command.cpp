@@ -9,13 +9,26 @@
 
 #include "app/cli/command.h"
 #include "app/cli/decode_args.h"
-#include "core/config/config_error.h"
+#include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/labelled_attention.h"
 #include "core/decode/translator.h"
 
 namespace tfw::cli {
 namespace {
+
+// Lines of standard input, checked as read_text_lines checks a file's.
+std::vector<std::string> read_standard_input() {
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(std::cin, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!is_valid_utf8(line))
+            throw DataError("standard input", static_cast<int64_t>(lines.size()) + 1,
+                            "invalid UTF-8");
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
 
 void print_outputs(const std::vector<TranslationOutput>& outputs, size_t nbest, bool scores) {
     if (outputs.empty()) {
@@ -105,14 +118,14 @@ int translate(const std::vector<std::string>& argv) {
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
     const ExperimentConfig& config = translator.model().checkpoint.config;
     if (config.is_lm())
-        throw ConfigError(args.get("checkpoint") + " is a language model; use tfw generate");
+        throw UsageError(args.get("checkpoint") + " is a language model; use tfw generate");
     const DecodeOptions options = decode_options_from_args(args, config.decode);
 
     std::vector<std::string> lines;
     if (args.has("input")) {
         lines = read_text_lines(args.get("input"));
     } else {
-        for (std::string line; std::getline(std::cin, line);) lines.push_back(line);
+        lines = read_standard_input();
     }
     const size_t nbest = hypotheses_to_print(options);
     const auto outputs = decode(translator, args, lines, options);

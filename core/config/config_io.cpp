@@ -27,14 +27,23 @@ json to_json(const ExperimentConfig& config) {
 namespace {
 
 // Flattens {"model": {"d_model": 512}} into {"model.d_model": 512}; dotted keys pass through.
+// True when some key lies under `prefix` ("model" for model.d_model).
+bool is_section(const std::string& prefix) {
+    for (const ConfigField& field : config_fields())
+        if (field.key.compare(0, prefix.size() + 1, prefix + ".") == 0) return true;
+    return false;
+}
+
 void flatten(const json& node, const std::string& prefix,
              std::vector<std::pair<std::string, json>>& out) {
     for (auto it = node.begin(); it != node.end(); ++it) {
         const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
-        if (it->is_object())
+        if (it->is_object() && !it->empty())
             flatten(*it, key, out);
+        else if (it->is_object() && is_section(key))
+            continue;  // an empty section changes nothing
         else
-            out.emplace_back(key, *it);
+            out.emplace_back(key, *it);  // an empty object elsewhere is an unknown key
     }
 }
 
@@ -94,12 +103,21 @@ ExperimentConfig config_from_json(const json& input) {
 }
 
 ExperimentConfig load_config_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw ConfigError(path + ": is a folder, not a configuration file");
     std::ifstream in(path);
     if (!in) throw ConfigError("cannot open configuration file '" + path + "'");
     try {
         return config_from_json(json::parse(in));
     } catch (const json::parse_error& e) {
-        throw ConfigError(path + ": not valid JSON: " + e.what());
+        // "[json.exception.parse_error.101] parse error at line 1, column 11: ..." without the
+        // library's tag.
+        std::string reason = e.what();
+        const auto tag_end = reason.find("] ");
+        if (reason.rfind("[json.exception", 0) == 0 && tag_end != std::string::npos)
+            reason.erase(0, tag_end + 2);
+        throw ConfigError(path + ": not valid JSON: " + reason);
     } catch (const ConfigError& e) {
         throw ConfigError(path + ": " + e.what());
     }

@@ -84,6 +84,10 @@ std::vector<std::string> read_text_lines(const std::string& path) {
         }
         pending.append(chunk.data() + start, static_cast<size_t>(got) - start);
     }
+    // zlib reports a gzip stream cut short (a partial download) only when closing.
+    if (gzclose_r(file.release()) == Z_BUF_ERROR)
+        throw DataError(path, static_cast<int64_t>(lines.size()) + 1,
+                        "the compressed file ends early (truncated or damaged download?)");
     if (!pending.empty()) finish_line(std::move(pending));
     return lines;
 }

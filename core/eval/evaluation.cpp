@@ -51,15 +51,16 @@ void score_lines(Translator& translator, Evaluation& evaluation, const Evaluatio
 void score_outputs(Evaluation& evaluation, const EvaluationSet& set,
                    const std::vector<std::string>& hypotheses, Task metrics_task) {
     const MetricInfo* per_sentence = nullptr;
+    const ScoringSettings& settings = evaluation.scoring;
     for (const MetricInfo* metric : metrics_for(metrics_task)) {
-        evaluation.metrics[metric->key] = metric->corpus(hypotheses, set.references);
+        evaluation.metrics[metric->key] = metric->corpus(hypotheses, set.references, settings);
         if (!per_sentence && metric->sentence) per_sentence = metric;
     }
     if (per_sentence) evaluation.sentence_metric = per_sentence->sentence_name;
     for (size_t i = 0; i < hypotheses.size(); ++i)
         evaluation.sentences.push_back(
             {i, set.sources[i], set.references[i], hypotheses[i],
-             per_sentence ? per_sentence->sentence(hypotheses[i], set.references[i])
+             per_sentence ? per_sentence->sentence(hypotheses[i], set.references[i], settings)
                           : std::nan("")});
 }
 
@@ -125,6 +126,7 @@ std::optional<Evaluation> evaluate(Translator& translator, const std::string& ch
     evaluation.src_file = set.src_file;
     evaluation.ref_file = set.ref_file;
     evaluation.decode = options;
+    evaluation.scoring = scoring_settings(config);
     evaluation.created_at = utc_timestamp();
     const auto start = std::chrono::steady_clock::now();
     bool cancelled = false;
@@ -170,7 +172,11 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
                  {"tokens", e.loss.tokens}};
     for (const MetricInfo& metric : metric_registry())
         if (const MetricScore* score = e.metric(metric.key)) out[metric.key] = score->json;
-    if (e.task != Task::LanguageModel) out["decode"] = to_json(e.decode);
+    if (e.task != Task::LanguageModel) {
+        out["decode"] = to_json(e.decode);
+        out["scoring"] = {{"lowercase", e.scoring.lowercase},
+                          {"rouge_stemmer", e.scoring.rouge_stemmer}};
+    }
     out["seconds"] = e.seconds;
     out["sentence_metric"] = e.sentence_metric;
     ojson rows = ojson::array();

@@ -48,6 +48,7 @@ struct Evaluation {
     ReferenceLoss loss;                          // of the references (lm: of the text)
     std::map<std::string, MetricScore> metrics;  // by MetricInfo::key
     DecodeOptions decode;
+    ScoringSettings scoring;  // how the outputs were compared with the references
     double seconds = 0;
     // "sentence BLEU" (translation), "ROUGE-L F1" (summarization, 0-100) or "perplexity" (lm).
     std::string sentence_metric;

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/config/config_error.h"
+#include "core/config/decode_fields.h"
+
 namespace fs = std::filesystem;
 
 namespace tfw {
@@ -24,16 +27,26 @@ Task task_of(const std::string& name) {
     throw EvaluationFileError("unknown task '" + name + "'");
 }
 
-// The decoding settings to_json records.
+// Every decoding setting to_json records; older files lack some, which keep their defaults.
 DecodeOptions decode_of(const json& j) {
     DecodeOptions decode;
-    decode.beam = j.value("beam", decode.beam);
-    decode.lenpen = j.value("lenpen", decode.lenpen);
-    decode.lenpen_form = j.value("lenpen_form", std::string()) == "gnmt"
-                             ? LengthPenaltyForm::Gnmt
-                             : LengthPenaltyForm::Fairseq;
-    decode.sample = j.value("sample", decode.sample);
+    for (const DecodeField& field : decode_fields()) {
+        const auto it = j.find(field.key);
+        if (it == j.end()) continue;
+        try {
+            field.set(decode, *it);
+        } catch (const ConfigError& error) {
+            throw EvaluationFileError(std::string("decode.") + error.what());
+        }
+    }
     return decode;
+}
+
+ScoringSettings scoring_of(const json& j) {
+    ScoringSettings scoring;
+    scoring.lowercase = j.value("lowercase", scoring.lowercase);
+    scoring.rouge_stemmer = j.value("rouge_stemmer", scoring.rouge_stemmer);
+    return scoring;
 }
 
 }  // namespace
@@ -57,6 +70,7 @@ Evaluation evaluation_from_json(const json& j) {
                 e.metrics[metric.key] = read_metric_score(metric, *it);
         }
         if (j.contains("decode")) e.decode = decode_of(j["decode"]);
+        if (j.contains("scoring")) e.scoring = scoring_of(j["scoring"]);
         e.seconds = number(j, "seconds");
         e.sentence_metric = j.value("sentence_metric", "");
         e.higher_is_better = e.task != Task::LanguageModel;

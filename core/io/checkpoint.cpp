@@ -150,6 +150,10 @@ namespace {
 
 Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimizer,
                       bool with_history) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw CheckpointError(path + ": is a folder, not a checkpoint (a run's are in " + path +
+                              "/checkpoints)");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw CheckpointError(path + ": cannot open checkpoint");
     const auto file_size = std::filesystem::file_size(path);

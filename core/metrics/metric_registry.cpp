@@ -11,8 +11,9 @@ namespace tfw {
 namespace {
 
 MetricScore bleu(const std::vector<std::string>& hypotheses,
-                 const std::vector<std::string>& references) {
-    const BleuOptions options;
+                 const std::vector<std::string>& references, const ScoringSettings& settings) {
+    BleuOptions options;
+    options.lowercase = settings.lowercase;
     const BleuScore score = corpus_bleu(hypotheses, {references}, options);
     const std::string signature = bleu_signature(options, 1);
     return {score.score,
@@ -21,11 +22,18 @@ MetricScore bleu(const std::vector<std::string>& hypotheses,
 }
 
 MetricScore chrf(const std::vector<std::string>& hypotheses,
-                 const std::vector<std::string>& references) {
-    const ChrfOptions options;
+                 const std::vector<std::string>& references, const ScoringSettings& settings) {
+    ChrfOptions options;
+    options.lowercase = settings.lowercase;
     const ChrfScore score = corpus_chrf(hypotheses, {references}, options);
     const std::string signature = chrf_signature(options, 1);
     return {score.score, signature, {{"score", score.score}, {"signature", signature}}};
+}
+
+RougeOptions rouge_options(const ScoringSettings& settings) {
+    RougeOptions options;
+    options.use_stemmer = settings.rouge_stemmer;
+    return options;
 }
 
 // One of the four ROUGE figures: the mean over the lines, kept as rouge-score's fractions and
@@ -36,12 +44,16 @@ MetricInfo rouge(const std::string& key, const std::string& name, RougeValue Rou
     info.name = name;
     info.default_for = {Task::Summarization};
     info.corpus = [figure](const std::vector<std::string>& hypotheses,
-                           const std::vector<std::string>& references) -> MetricScore {
-        const RougeValue mean = rouge_mean(rouge_score_lines(references, hypotheses)).*figure;
-        return {
-            100 * mean.fmeasure,
-            "",
-            {{"precision", mean.precision}, {"recall", mean.recall}, {"fmeasure", mean.fmeasure}}};
+                           const std::vector<std::string>& references,
+                           const ScoringSettings& settings) -> MetricScore {
+        const RougeValue mean =
+            rouge_mean(rouge_score_lines(references, hypotheses, rouge_options(settings))).*figure;
+        return {100 * mean.fmeasure,
+                "",
+                {{"precision", mean.precision},
+                 {"recall", mean.recall},
+                 {"fmeasure", mean.fmeasure},
+                 {"use_stemmer", settings.rouge_stemmer}}};
     };
     info.value_field = "fmeasure";
     info.value_scale = 100;
@@ -54,8 +66,11 @@ std::vector<MetricInfo> make_registry() {
     bleu_info.name = "BLEU";
     bleu_info.default_for = {Task::Translation};
     bleu_info.corpus = bleu;
-    bleu_info.sentence = [](const std::string& hypothesis, const std::string& reference) {
-        return sentence_bleu(hypothesis, {reference}).score;
+    bleu_info.sentence = [](const std::string& hypothesis, const std::string& reference,
+                            const ScoringSettings& settings) {
+        BleuOptions options = sentence_bleu_options();
+        options.lowercase = settings.lowercase;
+        return sentence_bleu(hypothesis, {reference}, options).score;
     };
     bleu_info.sentence_name = "sentence BLEU";
 
@@ -66,8 +81,11 @@ std::vector<MetricInfo> make_registry() {
     chrf_info.corpus = chrf;
 
     MetricInfo rouge_l = rouge("rougeL", "ROUGE-L", &RougeScores::rougeL);
-    rouge_l.sentence = [](const std::string& hypothesis, const std::string& reference) {
-        return 100 * rouge_score_lines({reference}, {hypothesis}).front().rougeL.fmeasure;
+    rouge_l.sentence = [](const std::string& hypothesis, const std::string& reference,
+                          const ScoringSettings& settings) {
+        return 100 * rouge_score_lines({reference}, {hypothesis}, rouge_options(settings))
+                         .front()
+                         .rougeL.fmeasure;
     };
     rouge_l.sentence_name = "ROUGE-L F1";
 
@@ -80,6 +98,12 @@ std::vector<MetricInfo> make_registry() {
 }
 
 }  // namespace
+
+ScoringSettings scoring_settings(const ExperimentConfig& config) {
+    ScoringSettings settings;
+    settings.lowercase = config.tokenizer.lowercase;
+    return settings;
+}
 
 const std::vector<MetricInfo>& metric_registry() {
     static const std::vector<MetricInfo> registry = make_registry();

@@ -21,6 +21,18 @@ struct MetricScore {
     nlohmann::ordered_json json;  // the object kept under the metric's key in a saved evaluation
 };
 
+// How outputs are compared with references. Fixed by the experiment, recorded with every
+// saved score, and passed to every corpus and sentence score below.
+struct ScoringSettings {
+    // BLEU and chrF compare lowercased text (sacreBLEU -lc, "case:lc" in the signature): a
+    // model trained on lowercased text cannot match cased references. ROUGE always lowercases.
+    bool lowercase = false;
+    bool rouge_stemmer = false;  // ROUGE Porter-stems tokens (rouge-score's use_stemmer)
+};
+
+// The settings of an experiment: lowercase when its tokenizer lowercases.
+ScoringSettings scoring_settings(const ExperimentConfig& config);
+
 struct MetricInfo {
     std::string key;                // its object's key in a saved evaluation ("bleu")
     std::string name;               // shown ("BLEU")
@@ -28,11 +40,14 @@ struct MetricInfo {
     std::vector<Task> default_for;  // the tasks whose evaluation computes it
     // hypotheses[i] scored against references[i] (one reference per line).
     std::function<MetricScore(const std::vector<std::string>& hypotheses,
-                              const std::vector<std::string>& references)>
+                              const std::vector<std::string>& references,
+                              const ScoringSettings& settings)>
         corpus;
     // One hypothesis against its reference, on the scale of `value`; empty when the metric
     // gives no per-sentence score worth sorting by.
-    std::function<double(const std::string& hypothesis, const std::string& reference)> sentence;
+    std::function<double(const std::string& hypothesis, const std::string& reference,
+                         const ScoringSettings& settings)>
+        sentence;
     std::string sentence_name;  // the per-sentence score's name ("sentence BLEU")
     // Reading a saved object back: value = value_scale * object[value_field].
     std::string value_field = "score";

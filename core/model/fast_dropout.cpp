@@ -42,12 +42,17 @@ void fill_mask(T* out, int64_t n, double p, uint64_t stream) {
 at::Tensor fast_dropout(const at::Tensor& input, double p) {
     if (p <= 0.0) return input;
     if (!input.device().is_cpu()) return at::dropout(input, p, /*train=*/true);
-    at::Tensor mask = at::empty(input.sizes(), input.options().requires_grad(false));
+    // The mask is fp32 (or double) whatever the input: in bf16, 1/(1-p) would be rounded
+    // (1/0.9 -> 1.109375), shrinking every kept activation in training but not in evaluation.
+    const at::ScalarType mask_type = input.scalar_type() == at::kDouble ? at::kDouble : at::kFloat;
+    at::Tensor mask =
+        at::empty(input.sizes(), input.options().dtype(mask_type).requires_grad(false));
     const uint64_t stream = mix(g_seed.load() ^ mix(g_counter.fetch_add(1) + 1));
-    AT_DISPATCH_FLOATING_TYPES_AND(at::kBFloat16, mask.scalar_type(), "fast_dropout", [&] {
+    AT_DISPATCH_FLOATING_TYPES(mask.scalar_type(), "fast_dropout", [&] {
         fill_mask(mask.data_ptr<scalar_t>(), mask.numel(), p, stream);
     });
-    return input * mask;
+    if (input.scalar_type() == mask_type) return input * mask;
+    return (input.to(mask_type) * mask).to(input.scalar_type());
 }
 
 void set_dropout_rng_state(DropoutRngState state) {

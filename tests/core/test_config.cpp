@@ -1,5 +1,8 @@
 // ExperimentConfig: JSON round-trip, --set overrides, validation messages, presets.
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <fstream>
 
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
@@ -106,6 +109,38 @@ class TestConfig : public QObject {
     void unknownJsonKeysAreRejected() {
         QVERIFY_THROWS_EXCEPTION(
             ConfigError, config_from_json(nlohmann::json::parse(R"({"model":{"dmodel":3}})")));
+        // A misspelt section that happens to be empty is named too; an empty real one is fine.
+        try {
+            config_from_json(nlohmann::json::parse(R"({"modle":{}})"));
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            QCOMPARE(std::string(e.what()), std::string("unknown configuration key 'modle'"));
+        }
+        QCOMPARE(config_from_json(nlohmann::json::parse(R"({"decode":{}})")).model.d_model,
+                 ExperimentConfig().model.d_model);
+    }
+
+    // Files that are no configuration say which file and why, in the user's words.
+    void unreadableConfigFilesAreNamed() {
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        try {
+            load_config_file(folder);
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            QCOMPARE(std::string(e.what()), folder + ": is a folder, not a configuration file");
+        }
+        const std::string cut = dir.filePath("cut.json").toStdString();
+        std::ofstream(cut) << R"({"model": )";
+        try {
+            load_config_file(cut);
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            const std::string message = e.what();
+            QVERIFY2(
+                message.rfind(cut + ": not valid JSON: parse error at line 1, column 11", 0) == 0,
+                e.what());
+        }
     }
 
     void everyPresetLoadsAndValidates() {

@@ -129,38 +129,41 @@ class TestDecodeCli : public QObject {
         QVERIFY2(contains(refused.err, "top_p must be in (0, 1] (got 0)"), refused.err.c_str());
     }
 
+    // Exit code 2 for mistakes in the arguments, 1 for files and models that cannot serve.
     void badInputFailsWithAClearMessage_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("code");
         QTest::newRow("line counts differ")
             << QStringList{"eval", "--checkpoint", "MT", "--src", "SRC", "--ref", "SHORT"}
-            << "has 3 lines but reference file";
+            << "has 3 lines but reference file" << 1;
         QTest::newRow("empty source")
             << QStringList{"eval", "--checkpoint", "MT", "--src", "EMPTY", "--ref", "REF"}
-            << "file is empty";
+            << "file is empty" << 1;
         QTest::newRow("invalid utf-8")
             << QStringList{"eval", "--checkpoint", "MT", "--src", "BAD", "--ref", "REF"}
-            << "bad.txt:2";
+            << "bad.txt:2" << 1;
         QTest::newRow("rouge on an lm")
             << QStringList{"eval", "--checkpoint", "LM", "--src", "SRC", "--metric", "rouge"}
-            << "is a language model";
+            << "is a language model" << 2;
         QTest::newRow("translate with an lm")
             << QStringList{"translate", "--checkpoint", "LM", "--input", "SRC"}
-            << "is a language model; use tfw generate";
+            << "is a language model; use tfw generate" << 2;
         QTest::newRow("save outside a run")
             << QStringList{"eval", "--checkpoint", "MT", "--src", "SRC", "--ref", "REF", "--save"}
-            << "is not inside a run folder";
+            << "is not inside a run folder" << 2;
         QTest::newRow("split and files")
             << QStringList{"eval",  "--checkpoint", "MT",      "--src", "SRC",
                            "--ref", "REF",          "--split", "valid"}
-            << "give either --split or --src/--ref";
+            << "give either --split or --src/--ref" << 2;
         QTest::newRow("bad beam") << QStringList{"eval",  "--checkpoint", "MT",     "--src", "SRC",
                                                  "--ref", "REF",          "--beam", "0"}
-                                  << "beam must be >= 1 (got 0)";
+                                  << "beam must be >= 1 (got 0)" << 2;
     }
     void badInputFailsWithAClearMessage() {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
+        QFETCH(int, code);
         const QMap<QString, QString> files{{"MT", m_translation},
                                            {"LM", m_lm},
                                            {"SRC", m_src},
@@ -170,8 +173,14 @@ class TestDecodeCli : public QObject {
                                            {"BAD", write("bad.txt", "a b\nc \xff d\n")}};
         for (QString& argument : arguments) argument = files.value(argument, argument);
         const CliRun run = run_tfw(arguments);
-        QVERIFY2(run.exit_code != 0, run.out.c_str());
+        QCOMPARE(run.exit_code, code);
         QVERIFY2(contains(run.err, message.toStdString()), run.err.c_str());
+    }
+
+    void badStandardInputIsNamed() {
+        const CliRun run = run_tfw({"translate", "--checkpoint", m_translation}, "a b\nc \xff d\n");
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(contains(run.err, "standard input:2: invalid UTF-8"), run.err.c_str());
     }
 
     void translatePrintsNbestWithScores() {

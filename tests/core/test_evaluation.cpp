@@ -8,6 +8,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #include "core/compare/compare_item.h"
 #include "core/compare/metrics_table.h"
+#include "core/config/decode_fields.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
@@ -75,7 +77,7 @@ class TestEvaluation : public QObject {
             const ForcedScore forced = score_output(translator, "a b c", output.text);
             QCOMPARE(forced.tokens, output.hypothesis.tokens);
             QCOMPARE(forced.pieces, output.pieces);
-            // The decoder's list ends with EOS only for finished hypotheses.
+            // The decoder's list ends with EOS, chosen or forced at the length limit.
             const auto& decoded = output.hypothesis.token_log_probs;
             QCOMPARE(forced.token_log_probs.size(), output.hypothesis.tokens.size() + 1);
             for (size_t k = 0; k < decoded.size(); ++k)
@@ -130,6 +132,66 @@ class TestEvaluation : public QObject {
         QCOMPARE(evaluation->metric("bleu")->signature, bleu_signature({}, 1));
         QCOMPARE(evaluation->metric("chrf")->value, corpus_chrf(hypotheses, {kReferences}).score);
         QVERIFY(evaluation->loss.perplexity() > 1.0);
+    }
+
+    // A model whose tokenizer lowercases is scored against lowercased references (sacreBLEU
+    // -lc), and the signature and the saved file say so.
+    void aLowercasingModelIsScoredLowercased() {
+        Translator translator(load_model(m_translation));
+        translator.model().checkpoint.config.tokenizer.lowercase = true;
+        const auto lower = evaluate(translator, m_translation, custom_set(), DecodeOptions());
+        // The same references cased ("C b a"); the tiny model writes lowercase words.
+        EvaluationSet set = custom_set();
+        for (auto& reference : set.references) reference[0] = char(std::toupper(reference[0]));
+        const auto cased = evaluate(translator, m_translation, set, DecodeOptions());
+        QVERIFY(cased->scoring.lowercase);
+        QCOMPARE(cased->metric("bleu")->value, lower->metric("bleu")->value);
+        QCOMPARE(cased->metric("chrf")->value, lower->metric("chrf")->value);
+        QVERIFY(cased->metric("bleu")->signature.find("case:lc") != std::string::npos);
+        QVERIFY(cased->metric("chrf")->signature.find("case:lc") != std::string::npos);
+        for (size_t i = 0; i < set.sources.size(); ++i)
+            QCOMPARE(cased->sentences[i].score, lower->sentences[i].score);
+        const Evaluation back = evaluation_from_json(nlohmann::json::parse(to_json(*cased).dump()));
+        QVERIFY(back.scoring.lowercase);
+        QVERIFY(!back.scoring.rouge_stemmer);
+
+        // A cased model compares case as it is.
+        translator.model().checkpoint.config.tokenizer.lowercase = false;
+        const auto mixed = evaluate(translator, m_translation, set, DecodeOptions());
+        QVERIFY(mixed->metric("bleu")->signature.find("case:mixed") != std::string::npos);
+        QVERIFY(!mixed->scoring.lowercase);
+    }
+
+    // Everything that decides a saved result comes back from its file: every decoding
+    // setting and how outputs were scored.
+    void savedEvaluationsKeepEveryDecodingSetting() {
+        Translator translator(load_model(m_translation));
+        DecodeOptions options;
+        options.beam = 4;
+        options.nbest = 2;
+        options.lenpen = 0.6;
+        options.lenpen_form = LengthPenaltyForm::Gnmt;
+        options.min_len = 1;
+        options.max_len_a = 1.5;
+        options.max_len_b = 5;
+        options.no_repeat_ngram = 3;
+        options.temperature = 0.8;
+        options.top_k = 7;
+        options.top_p = 0.95;
+        options.seed = 9;
+        const auto evaluation = evaluate(translator, m_translation, custom_set(), options);
+        QVERIFY(evaluation.has_value());
+        const Evaluation back =
+            evaluation_from_json(nlohmann::json::parse(to_json(*evaluation).dump()));
+        QCOMPARE(to_json(static_cast<const DecodeSettings&>(back.decode)).dump(),
+                 to_json(static_cast<const DecodeSettings&>(options)).dump());
+        QVERIFY(to_json(static_cast<const DecodeSettings&>(options)).dump() !=
+                to_json(DecodeSettings()).dump());
+
+        Translator summarizer(load_model(m_summarizer));
+        const auto rouge = evaluate(summarizer, m_summarizer, custom_set(), DecodeOptions());
+        QCOMPARE(rouge->metric("rougeL")->json["use_stemmer"].get<bool>(), false);
+        QCOMPARE(to_json(*rouge)["scoring"]["rouge_stemmer"].get<bool>(), false);
     }
 
     void summarizationGetsRouge() {

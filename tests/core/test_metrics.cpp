@@ -383,15 +383,16 @@ class TestMetrics : public QObject {
                                                      {"rougeLsum", 100 * rouge.rougeLsum.fmeasure}};
         QCOMPARE(metric_registry().size(), expected.size());
         for (const MetricInfo& metric : metric_registry()) {
-            const MetricScore score = metric.corpus(hyps, refs);
+            const MetricScore score = metric.corpus(hyps, refs, ScoringSettings{});
             QCOMPARE(score.value, expected.at(metric.key));
             const MetricScore read = read_metric_score(metric, json(score.json));
             QCOMPARE(read.value, score.value);
             QCOMPARE(read.signature, score.signature);
         }
         const MetricInfo& bleu = metric_registry().front();
-        QCOMPARE(bleu.corpus(hyps, refs).signature, bleu_signature({}, 1));
-        QCOMPARE(bleu.sentence(hyps[0], refs[0]), sentence_bleu(hyps[0], {refs[0]}).score);
+        QCOMPARE(bleu.corpus(hyps, refs, ScoringSettings{}).signature, bleu_signature({}, 1));
+        QCOMPARE(bleu.sentence(hyps[0], refs[0], ScoringSettings{}),
+                 sentence_bleu(hyps[0], {refs[0]}).score);
         QVERIFY(std::isnan(read_metric_score(bleu, json{{"signature", "x"}}).value));
     }
 };

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/model/fast_dropout.h"
 #include "core/model/model_size.h"
 #include "core/model/multi_head_attention.h"
 #include "core/model/transformer_model.h"
@@ -75,6 +76,23 @@ class TestModel : public QObject {
         c.model.positional = static_cast<Positional>(positional);
         TransformerModel model(model_options(c, 37, 53));
         QCOMPARE(model->parameter_count(), count_parameters(c, 37, 53));
+    }
+
+    // Under bf16 the kept activations are scaled by 1/(1-p) computed in fp32 (and rounded
+    // once, with the product): a bf16 scale, 1.109375 for p = 0.1, would shrink them on average.
+    void bf16DropoutKeepsTheExpectedScale() {
+        set_dropout_rng_state({11, 0});
+        const at::Tensor x = at::randn({1 << 20}).to(at::kBFloat16);
+        const at::Tensor out = fast_dropout(x, 0.1);
+        QCOMPARE(out.scalar_type(), at::kBFloat16);
+        const at::Tensor kept = out != 0;
+        const double kept_share = kept.to(at::kDouble).mean().item<double>();
+        QVERIFY2(std::abs(kept_share - 0.9) < 2e-3, qPrintable(QString::number(kept_share)));
+        const double scale =
+            (out.to(at::kDouble).masked_select(kept) / x.to(at::kDouble).masked_select(kept))
+                .mean()
+                .item<double>();
+        QVERIFY2(std::abs(scale - 1.0 / 0.9) < 2e-4, qPrintable(QString::number(scale, 'f', 6)));
     }
 
     void logitsHaveTheExpectedShape() {

@@ -16,13 +16,16 @@ struct CliRun {
     std::string out, err;
 };
 
-// Runs the built `tfw` with one thread (tiny models; spare a busy machine).
-inline CliRun run_tfw(const QStringList& arguments) {
+// Runs the built `tfw` with one thread (tiny models; spare a busy machine), `input` on its
+// standard input.
+inline CliRun run_tfw(const QStringList& arguments, const std::string& input = {}) {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert("OMP_NUM_THREADS", "1");
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TFW_CLI_PATH), arguments);
+    process.write(input.data(), static_cast<qint64>(input.size()));
+    process.closeWriteChannel();
     CliRun run;
     if (!process.waitForFinished(60000)) return run;
     run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;

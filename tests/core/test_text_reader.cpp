@@ -41,6 +41,28 @@ class TestTextReader : public QObject {
         QCOMPARE(lines[0], std::string("Grüße"));
     }
 
+    // A gzip file cut short (a partial download) is an error naming the file, not a corpus
+    // that silently lacks its end.
+    void truncatedGzipIsAnError() {
+        const std::string whole = m_dir.filePath("whole.gz").toStdString();
+        gzFile out = gzopen(whole.c_str(), "wb");
+        std::string text;
+        for (int i = 0; i < 2000; ++i) text += "line " + std::to_string(i) + "\n";
+        gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+        gzclose(out);
+        QCOMPARE(read_text_lines(whole).size(), size_t(2000));
+        std::ifstream in(whole, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        const std::string cut = write("cut.gz", bytes.substr(0, bytes.size() / 2));
+        try {
+            read_text_lines(cut);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QVERIFY2(std::string(e.what()).find(cut) == 0, e.what());
+            QVERIFY2(std::string(e.what()).find("ends early") != std::string::npos, e.what());
+        }
+    }
+
     void invalidUtf8NamesFileAndLine() {
         const std::string path = write("bad.txt", "ok\nfine\nbad \xC3\x28 byte\n");
         try {

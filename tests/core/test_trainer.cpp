@@ -127,6 +127,28 @@ class TestTrainer : public QObject {
             run.err.c_str());
     }
 
+    // Mistakes in the arguments themselves exit with 2 and name the argument.
+    void tfwUsageMistakesExitWithTwo() {
+        const QString run = QString::fromStdString(path("never-made"));
+        const test::CliRun bad_key = test::run_tfw(
+            {"train", "--preset", "demo", "--set", "model.dmodel=64", "--run-dir", run});
+        QCOMPARE(bad_key.exit_code, 2);
+        QVERIFY2(bad_key.err.find("--set model.dmodel=64: unknown configuration key "
+                                  "'model.dmodel'") != std::string::npos,
+                 bad_key.err.c_str());
+        const test::CliRun bad_value = test::run_tfw(
+            {"train", "--preset", "demo", "--set", "model.d_model=big", "--run-dir", run});
+        QCOMPARE(bad_value.exit_code, 2);
+        QVERIFY2(bad_value.err.find("must be an integer") != std::string::npos,
+                 bad_value.err.c_str());
+        const test::CliRun bad_preset =
+            test::run_tfw({"train", "--preset", "no-such", "--run-dir", run});
+        QCOMPARE(bad_preset.exit_code, 2);
+        QVERIFY2(bad_preset.err.find("unknown preset 'no-such'") != std::string::npos,
+                 bad_preset.err.c_str());
+        QVERIFY(!std::filesystem::exists(path("never-made")));
+    }
+
     void aRunWritesItsDirectory() {
         Recorder r;
         const TrainingFinished f = run(test::tiny_reverse_run(), path("basic"), r);
@@ -372,6 +394,7 @@ class TestTrainer : public QObject {
         }
         expect_error(path("flipped.tfw"), "checksum");
         expect_error(path("absent.tfw"), "cannot open");
+        expect_error(path("basic"), "is a folder, not a checkpoint");
     }
 
     // A measurement added to step_quantities() reaches history.jsonl and comes back.

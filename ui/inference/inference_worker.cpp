@@ -6,6 +6,7 @@
 #include "core/decode/translator.h"
 #include "core/io/model_io.h"
 #include "core/metrics/bleu.h"
+#include "core/metrics/metric_registry.h"
 #include "core/metrics/rouge.h"
 #include "core/util/error_text.h"
 #include "ui/common/attention_conversion.h"
@@ -27,13 +28,19 @@ QString describe(const LoadedModel& loaded) {
         .arg(loaded.checkpoint.position.step);
 }
 
-void score(InferenceOutput& out, const std::string& reference, Task task) {
+// Scored as an evaluation of the model scores (lowercased when its tokenizer lowercases).
+void score(InferenceOutput& out, const std::string& reference, const ExperimentConfig& config) {
     const std::string hypothesis = out.text.toStdString();
-    if (task == Task::Translation) {
-        out.metric = sentence_bleu(hypothesis, {reference}).score;
-    } else if (task == Task::Summarization) {
+    const ScoringSettings settings = scoring_settings(config);
+    if (config.task == Task::Translation) {
+        BleuOptions options = sentence_bleu_options();
+        options.lowercase = settings.lowercase;
+        out.metric = sentence_bleu(hypothesis, {reference}, options).score;
+    } else if (config.task == Task::Summarization) {
+        RougeOptions options;
+        options.use_stemmer = settings.rouge_stemmer;
         const RougeScores r = rouge_score(expand_sentence_separators(reference),
-                                          expand_sentence_separators(hypothesis));
+                                          expand_sentence_separators(hypothesis), options);
         out.metric = 100.0 * r.rougeL.fmeasure;
         out.metricDetail = QObject::tr("ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3")
                                .arg(100.0 * r.rouge1.fmeasure, 0, 'f', 1)
@@ -108,7 +115,8 @@ void InferenceWorker::decode(const InferenceRequest& request) {
             out.score = o.hypothesis.score;
             out.normalized = o.hypothesis.normalized;
             out.finished = o.hypothesis.finished;
-            if (scored) score(out, request.reference.trimmed().toStdString(), task);
+            if (scored)
+                score(out, request.reference.trimmed().toStdString(), loaded.checkpoint.config);
             out.attention = toAttentionSet(o.hypothesis, input, *loaded.src_tokenizer,
                                            *loaded.tgt_tokenizer, lm);
             // The encoder reads the same input for every hypothesis: keep one copy (a long
