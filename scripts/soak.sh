@@ -91,8 +91,9 @@ sort -n "$out/lateness.txt" | awk '
   END {
     if (NR == 0) { print "event loop: no samples"; exit }
     p = int(0.99 * NR); if (p < 1) p = 1
+    m = int(0.5 * NR); if (m < 1) m = 1
     printf "event loop lateness of a 5 ms timer: %d ticks, p50 %.2f ms, p99 %.2f ms, max %.1f ms\n",
-           NR, v[int(0.5 * NR) > 0 ? int(0.5 * NR) : 1], v[p], v[NR]
+           NR, v[m], v[p], v[NR]
   }' | tee -a "$out/summary.txt"
 echo "runs started: $runs_started (last state: $(run_state))" | tee -a "$out/summary.txt"
 echo "screenshot: $out/screenshot.png" | tee -a "$out/summary.txt"
