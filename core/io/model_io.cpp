@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/model/model_options.h"
+#include "core/model/model_size.h"
 #include "core/util/device.h"
 
 namespace tfw {
@@ -49,6 +50,28 @@ void load_optimizer(torch::optim::Optimizer& optimizer, const std::string& bytes
     }
 }
 
+namespace {
+
+// A damaged or hostile header must not make us build (allocate) a model that its weights
+// cannot hold: each parameter and position-table entry takes at least 2 bytes (fp16) there.
+void check_model_fits_weights(const Checkpoint& c, const std::string& path) {
+    const auto weight_bytes = static_cast<int64_t>(c.weights.size());
+    for (const int64_t vocab : {c.src_vocab, c.tgt_vocab})
+        if (vocab < 0 || vocab > weight_bytes)
+            throw CheckpointError(path + ": checkpoint is corrupt (vocabulary size " +
+                                  std::to_string(vocab) + " does not fit its " +
+                                  std::to_string(weight_bytes) + " bytes of weights)");
+    int64_t elements = count_parameters(c.config, c.src_vocab, c.tgt_vocab);
+    if (c.config.model.positional == Positional::Sinusoidal)
+        elements += int64_t(c.config.model.max_positions) * c.config.model.d_model;
+    if (elements > weight_bytes / 2)
+        throw CheckpointError(path + ": checkpoint is corrupt (its header describes a model of " +
+                              std::to_string(elements) + " weights, but it holds only " +
+                              std::to_string(weight_bytes) + " bytes of them)");
+}
+
+}  // namespace
+
 LoadedModel load_model(const std::string& path, const std::string& device) {
     LoadedModel loaded;
     loaded.checkpoint = load_checkpoint(path, /*with_training_state=*/false);
@@ -61,7 +84,13 @@ LoadedModel load_model(const std::string& path, const std::string& device) {
     } catch (const std::exception& e) {
         throw CheckpointError(path + ": cannot rebuild the tokenizer: " + e.what());
     }
-    loaded.model = TransformerModel(model_options(c.config, c.src_vocab, c.tgt_vocab));
+    check_model_fits_weights(c, path);
+    try {
+        loaded.model = TransformerModel(model_options(c.config, c.src_vocab, c.tgt_vocab));
+    } catch (const c10::Error& e) {
+        throw CheckpointError(path + ": cannot build the model the checkpoint describes: " +
+                              e.what_without_backtrace());
+    }
     try {
         load_module(*loaded.model, c.weights);
     } catch (const CheckpointError& e) {
