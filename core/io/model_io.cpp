@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "core/io/torch_archive_check.h"
 #include "core/model/model_options.h"
 #include "core/model/model_size.h"
 #include "core/util/device.h"
@@ -19,6 +20,8 @@ std::string serialize_module(torch::nn::Module& module) {
 }
 
 void load_module(torch::nn::Module& module, const std::string& bytes) {
+    if (const std::string problem = torch_archive_problem(bytes); !problem.empty())
+        throw CheckpointError("the weights are damaged: " + problem);
     try {
         torch::serialize::InputArchive archive;
         std::istringstream in(bytes);
@@ -39,6 +42,8 @@ std::string serialize_optimizer(torch::optim::Optimizer& optimizer) {
 }
 
 void load_optimizer(torch::optim::Optimizer& optimizer, const std::string& bytes) {
+    if (const std::string problem = torch_archive_problem(bytes); !problem.empty())
+        throw CheckpointError("optimizer state is damaged: " + problem);
     try {
         torch::serialize::InputArchive archive;
         std::istringstream in(bytes);

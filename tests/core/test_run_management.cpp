@@ -16,6 +16,7 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/io/run_management.h"
+#include "core/model/model_options.h"
 
 using namespace tfw;
 namespace fs = std::filesystem;
@@ -82,9 +83,9 @@ class TestRunManagement : public QObject {
         QVERIFY(preferred_checkpoint(make_run(root, "none", {"step-4.tfw"})).empty());
     }
 
-    // Found by fuzz/fuzz_checkpoint: hostile headers are refused with CheckpointError before
-    // anything is allocated for them (no json exception, no wrapped-around blob bounds, no model
-    // bigger than the file's weights).
+    // Found while writing fuzz/fuzz_checkpoint: hostile headers are refused with CheckpointError
+    // before anything is allocated for them (no json exception, no wrapped-around blob bounds, no
+    // model bigger than the file's weights).
     void hostileCheckpointHeadersAreRefused() {
         QTemporaryDir root;
         const std::string good = root.filePath("good.tfw").toStdString();
@@ -126,6 +127,25 @@ class TestRunManagement : public QObject {
         });
         QVERIFY2(contains(load_error(wide, true), "header describes a model of"),
                  load_error(wide, true).c_str());
+    }
+
+    // Found with fuzz/fuzz_checkpoint (a crafted input; -malloc_limit_mb reported it): LibTorch
+    // allocates a record at the size the weights' zip directory claims before checking it, so
+    // 6 bytes changed in a 40 KB checkpoint made it allocate 4 GB. The archive is checked first.
+    void weightsWhoseArchiveClaimsHugeRecordsAreRefused() {
+        const ExperimentConfig config = test::tiny_model_config(Task::Translation);
+        TransformerModel model(model_options(config, 10, 10));
+        std::string bytes = serialize_module(*model);
+        const size_t entry = bytes.find("PK\x01\x02");  // the first central directory entry
+        QVERIFY(entry != std::string::npos);
+        bytes[entry + 10] = 8;                                                      // deflated
+        for (int i = 0; i < 4; ++i) bytes[entry + 24 + i] = "\x00\x00\x00\xf0"[i];  // 0xf0000000
+        try {
+            load_module(*model, bytes);
+            QFAIL("no error");
+        } catch (const CheckpointError& e) {
+            QVERIFY2(contains(e.what(), "claims 4026531840 bytes in an archive of"), e.what());
+        }
     }
 
     void namesAreChecked() {
