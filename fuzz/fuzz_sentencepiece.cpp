@@ -19,13 +19,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     const std::string text = "Ein Mann fährt Fahrrad. A man rides a bike! 123 <n> \xe2\x80\x94 ok";
-    const std::vector<int> ids = tokenizer->encode(text);
     const int vocab = tokenizer->vocab_size();
-    for (const int id : ids)
-        if (id < 0 || id >= vocab) std::abort();
-    (void)tokenizer->pieces(text);
-    (void)tokenizer->decode(ids);
-    (void)tokenizer->decode({-1, 0, 1, 2, 3, 4, vocab - 1, vocab, 1 << 30});
+    // A model sentencepiece accepts can still fail to encode ("all normalized characters are
+    // not consumed"); the module reports that as std::runtime_error (docs/hardening.md).
+    try {
+        const std::vector<int> ids = tokenizer->encode(text);
+        for (const int id : ids)
+            if (id < 0 || id >= vocab) std::abort();
+        (void)tokenizer->pieces(text);
+        (void)tokenizer->decode(ids);
+        (void)tokenizer->decode({-1, 0, 1, 2, 3, 4, vocab - 1, vocab, 1 << 30});
+    } catch (const std::runtime_error&) {
+    }
     for (int id = 0; id < vocab && id < 64; ++id) (void)tokenizer->piece(id);
     try {
         (void)tokenizer->piece(vocab);
