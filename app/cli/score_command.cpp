@@ -11,8 +11,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "core/data/data_error.h"
-#include "core/data/text_reader.h"
+#include "app/cli/score_inputs.h"
 #include "core/metrics/bleu.h"
 #include "core/metrics/chrf.h"
 #include "core/metrics/rouge.h"
@@ -31,28 +30,6 @@ Metric parse_metric(const std::string& name) {
     if (name == "chrf++") return Metric::kChrfPlusPlus;
     if (name == "rouge") return Metric::kRouge;
     throw UsageError("unknown metric '" + name + "' (use bleu, chrf, chrf++ or rouge)");
-}
-
-std::vector<std::string> read_segments(const std::string& path) {
-    auto lines = read_text_lines(path);
-    if (lines.empty()) throw DataError(path, 0, "file is empty");
-    return lines;
-}
-
-// Every reference file must pair one line with each hypothesis line.
-std::vector<std::vector<std::string>> read_references(const std::vector<std::string>& paths,
-                                                      const std::string& hyp_path,
-                                                      size_t hyp_lines) {
-    std::vector<std::vector<std::string>> references;
-    for (const auto& path : paths) {
-        references.push_back(read_segments(path));
-        if (references.back().size() != hyp_lines)
-            throw std::runtime_error("hypothesis file " + hyp_path + " has " +
-                                     std::to_string(hyp_lines) + " lines but reference file " +
-                                     path + " has " + std::to_string(references.back().size()) +
-                                     " lines");
-    }
-    return references;
 }
 
 std::string fixed(double value, int decimals) {
@@ -144,8 +121,9 @@ int run_score(const std::vector<std::string>& raw_args) {
     if (metric == Metric::kRouge && ref_paths.size() != 1)
         throw UsageError("--metric rouge takes exactly one --ref");
 
-    const auto hypotheses = read_segments(hyp_path);
-    const auto references = read_references(ref_paths, hyp_path, hypotheses.size());
+    const ScoreInputs inputs = read_score_inputs(hyp_path, ref_paths);
+    const auto& hypotheses = inputs.hypotheses;
+    const auto& references = inputs.references;
     const bool as_json = args.has("json");
     const int nrefs = static_cast<int>(references.size());
 

@@ -30,8 +30,9 @@ DecodeField integer(std::string key, I S::*member, DecodeGroup group, std::strin
     f.set = [=](S& s, const json& v) {
         if (v.is_number_integer())
             s.*member = v.get<I>();
-        else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>())
-            s.*member = static_cast<I>(v.get<double>());
+        else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>() &&
+                 std::fabs(v.get<double>()) < 0x1p63)  // read as that integer would be (-1.0 as -1)
+            s.*member = json(static_cast<int64_t>(v.get<double>())).get<I>();
         else
             bad_value(key, v, "an integer");
     };

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "core/config/config_io.h"
 
@@ -148,6 +149,10 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
 
 namespace {
 
+Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_size,
+                      uint64_t body_start, const json& header, bool with_model, bool with_optimizer,
+                      bool with_history);
+
 Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimizer,
                       bool with_history) {
     std::error_code ec;
@@ -175,6 +180,19 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
     } catch (const json::exception&) {
         throw CheckpointError(path + ": checkpoint header is corrupt");
     }
+    if (!header.is_object()) throw CheckpointError(path + ": checkpoint header is corrupt");
+    try {
+        return read_parts(in, path, file_size, 16 + length, header, with_model, with_optimizer,
+                          with_history);
+    } catch (const json::exception& e) {  // a key of the wrong type or missing
+        throw CheckpointError(path + ": checkpoint header is corrupt (" + e.what() + ")");
+    }
+}
+
+// The blobs and fields the header describes; body_start is where the blobs begin.
+Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_size,
+                      uint64_t body_start, const json& header, bool with_model, bool with_optimizer,
+                      bool with_history) {
     const int version = header.value("format_version", 0);
     if (version < 1 || version > kCheckpointFormatVersion)
         throw CheckpointError(path + ": checkpoint format version " + std::to_string(version) +
@@ -182,22 +200,34 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
                               std::to_string(kCheckpointFormatVersion) +
                               "); it was written by a newer Transformer Workbench");
 
-    const uint64_t body_start = 16 + length;
+    const json blobs = header.value("blobs", json::object());
+    // Every blob must lie inside the file: sizes are checked before anything is allocated.
+    const uint64_t body_available = file_size - body_start;
     uint64_t body_size = 0;
-    for (const auto& [name, info] : header["blobs"].items())
-        body_size = std::max<uint64_t>(
-            body_size, info["offset"].get<uint64_t>() + info["size"].get<uint64_t>());
-    if (file_size < body_start + body_size)
+    for (const auto& [name, info] : blobs.items()) {
+        const json &offset_json = info.at("offset"), &size_json = info.at("size");
+        if (!offset_json.is_number_unsigned() || !size_json.is_number_unsigned() ||
+            !info.at("crc32").is_number_unsigned())
+            throw CheckpointError(path + ": checkpoint header is corrupt (" + name +
+                                  " has no valid offset, size and crc32)");
+        const uint64_t offset = offset_json.get<uint64_t>(), size = size_json.get<uint64_t>();
+        if (size > std::numeric_limits<uint64_t>::max() - offset ||
+            offset + size > std::numeric_limits<uint64_t>::max() - body_start)
+            throw CheckpointError(path + ": checkpoint is corrupt (" + name +
+                                  " lies outside the file)");
+        body_size = std::max<uint64_t>(body_size, offset + size);
+    }
+    if (body_size > body_available)
         throw CheckpointError(path + ": checkpoint is truncated (" + std::to_string(file_size) +
                               " bytes, expected " + std::to_string(body_start + body_size) + ")");
 
     auto read_blob = [&](const std::string& name) {
-        const auto it = header["blobs"].find(name);
-        if (it == header["blobs"].end()) return std::string();
-        std::string bytes((*it)["size"].get<size_t>(), '\0');
-        in.seekg(static_cast<std::streamoff>(body_start + (*it)["offset"].get<uint64_t>()));
+        const auto it = blobs.find(name);
+        if (it == blobs.end()) return std::string();
+        std::string bytes(it->at("size").get<size_t>(), '\0');
+        in.seekg(static_cast<std::streamoff>(body_start + it->at("offset").get<uint64_t>()));
         in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        if (crc(bytes) != (*it)["crc32"].get<uint32_t>())
+        if (crc(bytes) != it->at("crc32").get<uint64_t>())
             throw CheckpointError(path + ": checkpoint is corrupt (" + name +
                                   " fails its checksum)");
         return bytes;

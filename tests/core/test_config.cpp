@@ -143,6 +143,27 @@ class TestConfig : public QObject {
         }
     }
 
+    // Found by the UBSan build (scripts/sanitize.sh, test_decode): an integer decoding setting
+    // given as a float out of its type's range (-1.0 for the unsigned seed, 1e30 for beam) was
+    // cast to the integer type, which is undefined behaviour; now it is read as the integer
+    // would be, or refused.
+    void decodeIntegersGivenAsHugeFloatsAreRefused() {
+        for (const char* text : {R"({"decode":{"seed":-1.0}})", R"({"decode":{"seed":1e30}})",
+                                 R"({"decode":{"beam":1e30}})", R"({"decode":{"beam":-1e19}})"}) {
+            const std::string key =
+                std::string(text).find("seed") != std::string::npos ? "decode.seed" : "decode.beam";
+            bool refused = false;
+            try {
+                ExperimentConfig config = config_from_json(nlohmann::json::parse(text));
+                config.data.synthetic = Synthetic::Reverse;
+                for (const ValidationIssue& issue : validate(config)) refused |= issue.key == key;
+            } catch (const ConfigError& e) {
+                refused = std::string(e.what()).find(key) != std::string::npos;
+            }
+            QVERIFY2(refused, text);
+        }
+    }
+
     void everyPresetLoadsAndValidates() {
         QVERIFY(preset_names().size() >= 6);
         for (const auto& name : preset_names()) {

@@ -5,13 +5,18 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <limits>
 
 #include "tests/core/test_support.h"
 
 #include "core/config/config_error.h"
+#include "core/io/checkpoint.h"
+#include "core/io/model_io.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/io/run_management.h"
+#include "core/model/model_options.h"
 
 using namespace tfw;
 namespace fs = std::filesystem;
@@ -33,6 +38,36 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
+// Rewrites a checkpoint's JSON header (the blobs after it are kept as they are).
+void edit_checkpoint_header(const std::string& path,
+                            const std::function<void(nlohmann::json&)>& edit) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    uint64_t length = 0;
+    for (int i = 0; i < 8; ++i)
+        length |= uint64_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+    nlohmann::json header = nlohmann::json::parse(bytes.substr(16, length));
+    edit(header);
+    const std::string text = header.dump();
+    std::string out = bytes.substr(0, 8);
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((text.size() >> (8 * i)) & 0xff));
+    out += text + bytes.substr(16 + length);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << out;
+}
+
+// The message of the CheckpointError that loading path throws; fails on any other outcome.
+std::string load_error(const std::string& path, bool whole_model = false) {
+    try {
+        if (whole_model)
+            load_model(path);
+        else
+            load_checkpoint(path);
+    } catch (const CheckpointError& e) {
+        return e.what();
+    }
+    return "(no CheckpointError)";
+}
+
 }  // namespace
 
 class TestRunManagement : public QObject {
@@ -46,6 +81,71 @@ class TestRunManagement : public QObject {
         const std::string last = make_run(root, "last", {"last.tfw"});
         QCOMPARE(preferred_checkpoint(last), RunPaths(last).last_checkpoint());
         QVERIFY(preferred_checkpoint(make_run(root, "none", {"step-4.tfw"})).empty());
+    }
+
+    // Found while writing fuzz/fuzz_checkpoint: hostile headers are refused with CheckpointError
+    // before anything is allocated for them (no json exception, no wrapped-around blob bounds, no
+    // model bigger than the file's weights).
+    void hostileCheckpointHeadersAreRefused() {
+        QTemporaryDir root;
+        const std::string good = root.filePath("good.tfw").toStdString();
+        test::write_tiny_checkpoint(Task::Translation, good);
+        QVERIFY(load_model(good).model);
+        auto copy = [&](const char* name, const std::function<void(nlohmann::json&)>& edit) {
+            const std::string path = root.filePath(name).toStdString();
+            fs::copy_file(good, path);
+            edit_checkpoint_header(path, edit);
+            return path;
+        };
+        // A 100 GB blob whose offset makes offset + size wrap around to a few bytes.
+        const uint64_t huge = 100'000'000'000;
+        const std::string wrapped = copy("wrapped.tfw", [&](nlohmann::json& h) {
+            h["blobs"]["weights"]["size"] = huge;
+            h["blobs"]["weights"]["offset"] = std::numeric_limits<uint64_t>::max() - huge + 2;
+        });
+        QVERIFY2(contains(load_error(wrapped), "weights lies outside the file"),
+                 load_error(wrapped).c_str());
+        const std::string not_object = copy("array.tfw", [](nlohmann::json& h) { h = {1, 2}; });
+        QVERIFY2(contains(load_error(not_object), "header is corrupt"),
+                 load_error(not_object).c_str());
+        const std::string string_size = copy(
+            "string-size.tfw", [](nlohmann::json& h) { h["blobs"]["weights"]["size"] = "12"; });
+        QVERIFY2(contains(load_error(string_size), "header is corrupt"),
+                 load_error(string_size).c_str());
+        const std::string bad_position =
+            copy("bad-position.tfw", [](nlohmann::json& h) { h["position"] = "step 4"; });
+        QVERIFY2(contains(load_error(bad_position), "header is corrupt"),
+                 load_error(bad_position).c_str());
+        // A vocabulary of 10^12 would make a 32 * 10^12-weight embedding.
+        const std::string huge_vocab = copy("huge-vocab.tfw", [](nlohmann::json& h) {
+            h["tgt_vocab"] = int64_t(1'000'000'000'000);
+        });
+        QVERIFY2(contains(load_error(huge_vocab, true), "vocabulary size 1000000000000"),
+                 load_error(huge_vocab, true).c_str());
+        const std::string wide = copy("wide.tfw", [](nlohmann::json& h) {
+            h["config"]["model"]["d_model"] = 2048;  // 50 M weights in a file of a few KB
+        });
+        QVERIFY2(contains(load_error(wide, true), "header describes a model of"),
+                 load_error(wide, true).c_str());
+    }
+
+    // Found with fuzz/fuzz_checkpoint (a crafted input; -malloc_limit_mb reported it): LibTorch
+    // allocates a record at the size the weights' zip directory claims before checking it, so
+    // 6 bytes changed in a 40 KB checkpoint made it allocate 4 GB. The archive is checked first.
+    void weightsWhoseArchiveClaimsHugeRecordsAreRefused() {
+        const ExperimentConfig config = test::tiny_model_config(Task::Translation);
+        TransformerModel model(model_options(config, 10, 10));
+        std::string bytes = serialize_module(*model);
+        const size_t entry = bytes.find("PK\x01\x02");  // the first central directory entry
+        QVERIFY(entry != std::string::npos);
+        bytes[entry + 10] = 8;                                                      // deflated
+        for (int i = 0; i < 4; ++i) bytes[entry + 24 + i] = "\x00\x00\x00\xf0"[i];  // 0xf0000000
+        try {
+            load_module(*model, bytes);
+            QFAIL("no error");
+        } catch (const CheckpointError& e) {
+            QVERIFY2(contains(e.what(), "claims 4026531840 bytes in an archive of"), e.what());
+        }
     }
 
     void namesAreChecked() {

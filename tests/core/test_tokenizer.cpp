@@ -210,6 +210,32 @@ class TestTokenizer : public QObject {
         }
     }
 
+    // Found by fuzz/fuzz_sentencepiece: a model holding a piece that starts with a NUL byte made
+    // sentencepiece's trie builder throw its own exception type ("zero-length key"), which
+    // escaped the std::runtime_error that callers catch.
+    void sentencePieceRejectsModelWithNulPiece() {
+        auto options = bpe(70);
+        options.model_type = SubwordModel::Unigram;
+        std::string proto = SentencePieceTokenizer::train({&m_english}, options)->serialize();
+        // One more ModelProto.pieces entry (field 1): piece "\0x" (field 1), score 0 (field 2).
+        proto += std::string("\x0a\x09\x0a\x02\x00x\x15\x00\x00\x00\x00", 11);
+        try {
+            deserialize_tokenizer("sentencepiece", proto);
+            QFAIL("no error");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(std::string(e.what()).find("not a sentencepiece model") != std::string::npos,
+                     e.what());
+        }
+        const std::string path = m_dir.filePath("nul-piece.model").toStdString();
+        std::ofstream(path, std::ios::binary) << proto;
+        try {
+            SentencePieceTokenizer::load(path);
+            QFAIL("no error");
+        } catch (const DataError& e) {
+            QCOMPARE(e.file(), path);
+        }
+    }
+
     void sentencePieceVocabularyTooLargeNamesTheLimit() {
         try {
             SentencePieceTokenizer::train({&m_english}, bpe(5000));

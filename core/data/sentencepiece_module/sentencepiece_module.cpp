@@ -73,7 +73,15 @@ class LinesIterator : public sentencepiece::SentenceIterator {
 class SentencePieceModule : public Module {
   public:
     std::unique_ptr<Model> load(const std::string& serialized) const override {
-        return std::make_unique<ProcessorModel>(serialized);
+        try {
+            return std::make_unique<ProcessorModel>(serialized);
+        } catch (const std::runtime_error&) {
+            throw;
+        } catch (const std::exception& e) {
+            // Some malformed models make sentencepiece's trie builder throw its own type
+            // (an empty piece: "failed to insert key: zero-length key").
+            throw std::runtime_error(e.what());
+        }
     }
     std::string train(const TrainArgs& args, const Texts& texts) const override {
         // Sentence sampling is the trainer's only randomness; a fixed seed makes it repeatable.
