@@ -29,6 +29,9 @@ struct Corpus {
     int64_t skipped_empty = 0;     // training pairs dropped because one side is empty
     int64_t src_tokens = 0;        // tokens in the kept examples, EOS included (0 for lm)
     int64_t tgt_tokens = 0;        // tgt_out tokens
+    // lm: stream tokens per word, each line's end counted as a word on both sides (1 for a
+    // word-level tokenizer; > 1 when the tokenizer splits words); 0 for seq2seq.
+    double tokens_per_word = 0;
 };
 
 struct PreparedData {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/data/word_tokenizer.h"
+
 namespace tfw {
 namespace {
 
@@ -60,7 +62,9 @@ Corpus encode_pairs(const RawSplit& split, const Tokenizer& src_tokenizer,
 
 Corpus encode_stream(const RawSplit& split, const Tokenizer& tokenizer, int window) {
     std::vector<int32_t> stream;
+    int64_t words = 0;
     for (const auto& line : split.tgt) {
+        words += static_cast<int64_t>(split_words(line).size()) + 1;  // + the end of the line
         const std::vector<int> ids = tokenizer.encode(line);
         stream.insert(stream.end(), ids.begin(), ids.end());
         stream.push_back(kEosId);
@@ -79,6 +83,7 @@ Corpus encode_stream(const RawSplit& split, const Tokenizer& tokenizer, int wind
         corpus.tgt_tokens += static_cast<int64_t>(n);
         corpus.examples.push_back(std::move(e));
     }
+    if (words > 0) corpus.tokens_per_word = double(stream.size()) / double(words);
     return corpus;
 }
 

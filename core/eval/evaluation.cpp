@@ -170,6 +170,10 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
                  {"loss", number(e.loss.loss())},
                  {"perplexity", number(e.loss.perplexity())},
                  {"tokens", e.loss.tokens}};
+    if (e.loss.word_perplexity() > 0) {
+        out["word_perplexity"] = number(e.loss.word_perplexity());
+        out["tokens_per_word"] = e.loss.tokens_per_word;
+    }
     for (const MetricInfo& metric : metric_registry())
         if (const MetricScore* score = e.metric(metric.key)) out[metric.key] = score->json;
     if (e.task != Task::LanguageModel) {

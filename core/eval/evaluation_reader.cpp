@@ -64,6 +64,7 @@ Evaluation evaluation_from_json(const json& j) {
         e.created_at = j.value("created_at", "");
         e.loss.tokens = j.value("tokens", int64_t(0));
         e.loss.nll = number(j, "loss") * static_cast<double>(e.loss.tokens);
+        e.loss.tokens_per_word = j.value("tokens_per_word", 0.0);
         for (const MetricInfo& metric : metric_registry()) {
             const auto it = j.find(metric.key);
             if (it != j.end() && it->is_object())

@@ -32,6 +32,10 @@ double ReferenceLoss::perplexity() const {
     return tfw::perplexity(nll, tokens);
 }
 
+double ReferenceLoss::word_perplexity() const {
+    return tokens > 0 ? tfw::word_perplexity(loss(), tokens_per_word) : 0.0;
+}
+
 ReferenceLoss reference_loss(LoadedModel& model, const std::vector<std::string>& sources,
                              const std::vector<std::string>& references) {
     if (sources.size() != references.size())
@@ -50,8 +54,11 @@ ReferenceLoss reference_loss(LoadedModel& model, const std::vector<std::string>&
 ReferenceLoss text_loss(LoadedModel& model, const std::vector<std::string>& lines) {
     RawSplit split;
     split.tgt = lines;
-    return corpus_loss(model, encode_stream(split, *model.tgt_tokenizer,
-                                            model.checkpoint.config.data.max_tgt_len));
+    const Corpus corpus =
+        encode_stream(split, *model.tgt_tokenizer, model.checkpoint.config.data.max_tgt_len);
+    ReferenceLoss loss = corpus_loss(model, corpus);
+    loss.tokens_per_word = corpus.tokens_per_word;
+    return loss;
 }
 
 }  // namespace tfw

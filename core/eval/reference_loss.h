@@ -11,10 +11,12 @@
 namespace tfw {
 
 struct ReferenceLoss {
-    double nll = 0;       // summed negative log-likelihood, nats
-    int64_t tokens = 0;   // predicted tokens (EOS included)
-    double loss() const;  // per token; NaN without tokens
+    double nll = 0;              // summed negative log-likelihood, nats
+    int64_t tokens = 0;          // predicted tokens (EOS included)
+    double tokens_per_word = 0;  // lm: see Corpus::tokens_per_word; 0 for seq2seq
+    double loss() const;         // per token; NaN without tokens
     double perplexity() const;
+    double word_perplexity() const;  // lm whose tokenizer splits words; 0 otherwise
 };
 
 // seq2seq: sources[i] paired with references[i], cut to the checkpoint's data.max_src_len /

@@ -166,6 +166,7 @@ json to_json(const ValidationReport& r) {
             {"epoch", r.epoch},
             {"loss", number(r.loss)},
             {"perplexity", number(r.perplexity)},
+            {"word_perplexity", number(r.word_perplexity)},
             {"accuracy", number(r.accuracy)},
             {"is_best", r.is_best},
             {"tokens_seen", r.tokens_seen},
@@ -207,6 +208,8 @@ RunHistory parse_history(const std::string& jsonl) {
             r.epoch = j.value("epoch", 0);
             r.loss = read_number(j, "loss");
             r.perplexity = read_number(j, "perplexity");
+            r.word_perplexity =
+                j.contains("word_perplexity") ? read_number(j, "word_perplexity") : 0;
             r.accuracy = read_number(j, "accuracy");
             r.is_best = j.value("is_best", false);
             r.tokens_seen = j.value("tokens_seen", int64_t(0));

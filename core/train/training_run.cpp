@@ -12,6 +12,7 @@
 #include "core/data/data_error.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
+#include "core/metrics/perplexity.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
 #include "core/train/checkpoint_writer.h"
@@ -315,6 +316,7 @@ ValidationReport TrainingRun::validate() {
     r.epoch = position_.epoch;
     r.loss = nll / std::max<int64_t>(1, tokens);
     r.perplexity = std::exp(r.loss);
+    r.word_perplexity = word_perplexity(r.loss, data_.valid.tokens_per_word);
     r.accuracy = tokens ? double(correct) / double(tokens) : 0.0;
     r.tokens_seen = position_.tokens_seen;
     r.elapsed_s = elapsed();
@@ -331,8 +333,9 @@ ValidationReport TrainingRun::validate() {
     observer_.on_validation(r);
     std::ostringstream line;
     line.precision(4);
-    line << "step " << r.step << ": validation loss " << r.loss << ", perplexity " << r.perplexity
-         << ", accuracy " << 100 * r.accuracy << "%" << (r.is_best ? " (best)" : "");
+    line << "step " << r.step << ": validation loss " << r.loss << ", perplexity " << r.perplexity;
+    if (r.word_perplexity > 0) line << " (per word " << r.word_perplexity << ")";
+    line << ", accuracy " << 100 * r.accuracy << "%" << (r.is_best ? " (best)" : "");
     log(LogLevel::Info, line.str());
     return r;
 }

@@ -24,7 +24,10 @@ struct ValidationReport {
     int epoch = 0;
     double loss = 0;        // NLL per target token, no label smoothing
     double perplexity = 0;  // exp(loss)
-    double accuracy = 0;    // share of target tokens predicted exactly
+    // lm whose tokenizer splits words: perplexity per word, exp(loss × tokens per word), the
+    // figure published word-level results (PTB) report; 0 otherwise.
+    double word_perplexity = 0;
+    double accuracy = 0;  // share of target tokens predicted exactly
     bool is_best = false;
     int64_t tokens_seen = 0;
     double elapsed_s = 0;

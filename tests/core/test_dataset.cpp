@@ -321,7 +321,34 @@ class TestDataset : public QObject {
             }
             const PreparedData again = prepare_data_with(c, nullptr, d.tgt_tokenizer, log.sink());
             QCOMPARE(again.train.examples.back().tgt_out, d.train.examples.back().tgt_out);
+            // A word-level tokenizer: one token per word, each line's end a word of its own.
+            QCOMPARE(d.train.tokens_per_word, 1.0);
+            QCOMPARE(d.valid.tokens_per_word, 1.0);
         }
+    }
+
+    void lmTokensPerWordCountsPiecesAndLineEnds() {
+        std::string text;
+        for (int i = 0; i < 60; ++i)
+            text += "the unbelievable cat number " + std::to_string(i) + " sits remarkably\n";
+        write("sp.train", text);
+        write("sp.valid", "the unbelievable catastrophe\n\nremarkably sits\n");
+        ExperimentConfig c;
+        c.task = Task::LanguageModel;
+        c.data.dir = m_dir.path().toStdString();
+        c.data.train = "sp.train";
+        c.data.valid = "sp.valid";
+        c.tokenizer.vocab_size = 40;
+        Logged log;
+        const PreparedData d = prepare_data(c, log.sink());
+        // Counted independently: pieces + one EOS per line over words + one end per line.
+        const std::vector<std::string> lines = {"the unbelievable catastrophe", "",
+                                                "remarkably sits"};
+        size_t pieces = 0;
+        for (const auto& line : lines) pieces += d.tgt_tokenizer->encode(line).size() + 1;
+        const double words = 3 + 1 + 0 + 1 + 2 + 1;
+        QCOMPARE(d.valid.tokens_per_word, double(pieces) / words);
+        QVERIFY2(d.valid.tokens_per_word > 1.5, std::to_string(d.valid.tokens_per_word).c_str());
     }
 
     void syntheticReverseTaskIsReversed() {

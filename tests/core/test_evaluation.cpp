@@ -223,6 +223,9 @@ class TestEvaluation : public QObject {
             QVERIFY(s.hypothesis.empty());
         }
         QVERIFY(evaluation->loss.perplexity() > 1.0);
+        // Word-level tokens: one per word, so no separate per-word figure.
+        QCOMPARE(evaluation->loss.tokens_per_word, 1.0);
+        QCOMPARE(evaluation->loss.word_perplexity(), 0.0);
     }
 
     void cancellingReturnsNothing() {

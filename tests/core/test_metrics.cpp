@@ -349,6 +349,11 @@ class TestMetrics : public QObject {
         QCOMPARE(perplexity(0.0, 10), 1.0);
         QVERIFY(std::fabs(perplexity(10 * std::log(50.0), 10) - 50.0) < 1e-9);
         QVERIFY(std::isnan(perplexity(1.0, 0)));
+        // Per word: the per-token loss counted over the pieces of each word (1.5 here), so that
+        // a subword model's figure compares with word-level ones; none without splitting.
+        QVERIFY(std::fabs(word_perplexity(std::log(20.0), 1.5) - std::pow(20.0, 1.5)) < 1e-9);
+        QCOMPARE(word_perplexity(std::log(20.0), 1.0), 0.0);
+        QCOMPARE(word_perplexity(std::log(20.0), 0.0), 0.0);
         QCOMPARE(accuracy(3, 4), 0.75);
     }
 

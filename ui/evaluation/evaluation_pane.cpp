@@ -30,8 +30,8 @@
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/decode_options_form.h"
-#include "ui/evaluation/evaluation_job.h"
 #include "ui/common/problem_message.h"
+#include "ui/evaluation/evaluation_job.h"
 
 namespace tfw {
 namespace {
@@ -509,6 +509,9 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
         if (const MetricScore* score = result.metric(info.key))
             metric(qs(info.name), score->value, score->signature);
     metric(lm ? tr("perplexity") : tr("reference perplexity"), result.loss.perplexity(), {});
+    if (result.loss.word_perplexity() > 0)
+        metric(tr("per word"), result.loss.word_perplexity(),
+               tr("%1 tokens per word").arg(result.loss.tokens_per_word, 0, 'f', 2).toStdString());
     QString summary = scores.join(QStringLiteral(" &nbsp;·&nbsp; "));
     summary += QStringLiteral("<br>") +
                tr("%1 sentences of %2 (%3) with %4 in %5")

@@ -33,6 +33,11 @@ RunCharts::RunCharts(QWidget* parent)
     m_perplexity->addSeries(kTrain);
     m_perplexity->addSeries(kValid, SeriesStyle::Points);
     m_perplexity->setLogScale(true);
+    m_perplexity->setToolTip(
+        tr("Perplexity is exp(loss per token). For a language model whose tokenizer splits words "
+           "into pieces, \"valid per word\" is exp(loss \u00d7 tokens per word), with each line's "
+           "end counted as a word: the figure comparable with published word-level results such "
+           "as Penn Treebank's."));
     const auto translated = [](const char* text) {
         return QCoreApplication::translate("tfw::StepQuantity", text);
     };
@@ -69,6 +74,12 @@ void RunCharts::addValidation(const ValidationReport& r) {
     const double x = double(r.step);
     m_loss->append(kValid, x, r.loss);
     m_perplexity->append(kValid, x, r.perplexity);
+    if (r.word_perplexity > 0) {
+        const QString perWord = tr("valid per word");
+        if (!m_perplexity->seriesNames().contains(perWord))
+            m_perplexity->addSeries(perWord, SeriesStyle::Points, 2);
+        m_perplexity->append(perWord, x, r.word_perplexity);
+    }
     m_accuracy->append(kValid, x, r.accuracy);
 }
 
