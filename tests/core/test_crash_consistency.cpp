@@ -22,6 +22,7 @@
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
+#include "tiny_checkpoint.h"
 
 using namespace tfw;
 using nlohmann::json;
@@ -32,48 +33,15 @@ namespace {
 // Reversing short sequences of ten words: a few steps per epoch, so that a whole run has
 // several epochs, validations and periodic checkpoints and still takes about a second.
 void write_corpus(const fs::path& dir) {
-    std::mt19937_64 rng(11);
-    auto write_split = [&](const std::string& name, int pairs) {
-        std::ofstream src(dir / (name + ".src")), tgt(dir / (name + ".tgt"));
-        for (int i = 0; i < pairs; ++i) {
-            std::vector<std::string> words(3 + rng() % 6);
-            for (auto& w : words) w = "w" + std::to_string(rng() % 10);
-            for (size_t j = 0; j < words.size(); ++j) src << (j ? " " : "") << words[j];
-            for (size_t j = words.size(); j-- > 0;) tgt << words[j] << (j ? " " : "");
-            src << "\n";
-            tgt << "\n";
-        }
-    };
-    write_split("train", 96);
-    write_split("valid", 16);
+    test::write_reversal_corpus(dir, 11, 96);
 }
 
 ExperimentConfig crash_config(const fs::path& data) {
-    ExperimentConfig c;
+    ExperimentConfig c = test::tiny_reversal_run(data);
     c.name = "crash";
-    c.task = Task::Translation;
-    c.data.train_src = (data / "train.src").string();
-    c.data.train_tgt = (data / "train.tgt").string();
-    c.data.valid_src = (data / "valid.src").string();
-    c.data.valid_tgt = (data / "valid.tgt").string();
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
     c.model.dropout = 0.1;  // resuming must restore the dropout generator too
-    c.train.device = DevicePref::Cpu;
-    c.train.threads = 1;
     c.train.seed = 3;
-    c.train.batch_tokens = 80;
     c.train.epochs = 5;
-    c.train.max_steps = 0;
-    c.train.warmup_steps = 4;
     c.train.valid_every = 4;
     c.train.save_every = 3;  // not a multiple of log_every: unreported steps at a save
     c.train.log_every = 2;

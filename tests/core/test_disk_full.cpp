@@ -9,7 +9,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +16,7 @@
 #include "core/config/config_io.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
+#include "tiny_checkpoint.h"
 
 using namespace tfw;
 using nlohmann::json;
@@ -72,47 +72,14 @@ cp -r "$RUN" "$OUT/final"
 )sh";
 
 void write_corpus(const fs::path& dir) {
-    std::mt19937_64 rng(5);
-    auto write_split = [&](const std::string& name, int pairs) {
-        std::ofstream src(dir / (name + ".src")), tgt(dir / (name + ".tgt"));
-        for (int i = 0; i < pairs; ++i) {
-            std::vector<std::string> words(3 + rng() % 6);
-            for (auto& w : words) w = "w" + std::to_string(rng() % 10);
-            for (size_t j = 0; j < words.size(); ++j) src << (j ? " " : "") << words[j];
-            for (size_t j = words.size(); j-- > 0;) tgt << words[j] << (j ? " " : "");
-            src << "\n";
-            tgt << "\n";
-        }
-    };
-    write_split("train", 160);
-    write_split("valid", 16);
+    test::write_reversal_corpus(dir, 5, 160);
 }
 
 ExperimentConfig disk_full_config(const fs::path& data) {
-    ExperimentConfig c;
+    ExperimentConfig c = test::tiny_reversal_run(data);
     c.name = "disk-full";
-    c.task = Task::Translation;
-    c.data.train_src = (data / "train.src").string();
-    c.data.train_tgt = (data / "train.tgt").string();
-    c.data.valid_src = (data / "valid.src").string();
-    c.data.valid_tgt = (data / "valid.tgt").string();
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
-    c.train.device = DevicePref::Cpu;
-    c.train.threads = 1;
     c.train.seed = 4;
-    c.train.batch_tokens = 80;
     c.train.epochs = 6;
-    c.train.max_steps = 0;
-    c.train.warmup_steps = 4;
     c.train.valid_every = 5;
     c.train.save_every = 10;
     c.train.log_every = 1;

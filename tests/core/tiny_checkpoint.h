@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "core/config/experiment_config.h"
 #include "core/data/word_tokenizer.h"
@@ -84,6 +86,53 @@ inline ExperimentConfig tiny_reverse_run() {
     c.train.log_every = 1;
     c.train.warmup_steps = 4;
     c.train.threads = 1;
+    return c;
+}
+
+// Sequences of 3 to 8 words over w0-w9 and their reversal as aligned files
+// dir/{train,valid}.{src,tgt}: a corpus on disk that a tiny model learns in a few steps.
+inline void write_reversal_corpus(const std::filesystem::path& dir, uint64_t seed, int train_pairs,
+                                  int valid_pairs = 16) {
+    std::mt19937_64 rng(seed);
+    auto write_split = [&](const std::string& name, int pairs) {
+        std::ofstream src(dir / (name + ".src")), tgt(dir / (name + ".tgt"));
+        for (int i = 0; i < pairs; ++i) {
+            std::vector<std::string> words(3 + rng() % 6);
+            for (auto& w : words) w = "w" + std::to_string(rng() % 10);
+            for (size_t j = 0; j < words.size(); ++j) src << (j ? " " : "") << words[j];
+            for (size_t j = words.size(); j-- > 0;) tgt << words[j] << (j ? " " : "");
+            src << "\n";
+            tgt << "\n";
+        }
+    };
+    write_split("train", train_pairs);
+    write_split("valid", valid_pairs);
+}
+
+// A one-layer word-level model on write_reversal_corpus(data), small batches so that an epoch
+// has a few steps; CPU, one thread. Callers set the schedule of saves and validations.
+inline ExperimentConfig tiny_reversal_run(const std::filesystem::path& data) {
+    ExperimentConfig c;
+    c.task = Task::Translation;
+    c.data.train_src = (data / "train.src").string();
+    c.data.train_tgt = (data / "train.tgt").string();
+    c.data.valid_src = (data / "valid.src").string();
+    c.data.valid_tgt = (data / "valid.tgt").string();
+    c.data.max_src_len = 16;
+    c.data.max_tgt_len = 16;
+    c.tokenizer.type = TokenizerType::Word;
+    c.tokenizer.vocab_size = 0;
+    c.model.d_model = 32;
+    c.model.heads = 2;
+    c.model.encoder_layers = 1;
+    c.model.decoder_layers = 1;
+    c.model.ffn_dim = 64;
+    c.model.max_positions = 32;
+    c.train.device = DevicePref::Cpu;
+    c.train.threads = 1;
+    c.train.batch_tokens = 80;
+    c.train.max_steps = 0;
+    c.train.warmup_steps = 4;
     return c;
 }
 
