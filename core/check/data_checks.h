@@ -13,7 +13,7 @@ namespace tfw {
 
 constexpr double kDroppedWarnShare = 0.05;    // training pairs dropped as too long
 constexpr double kUnknownWarnShare = 0.02;    // <unk> among the tokens of a split
-constexpr double kDuplicateWarnShare = 0.01;  // valid/test examples also in train
+constexpr double kDuplicateWarnShare = 0.02;  // valid/test examples also in train
 constexpr size_t kDuplicateMinWords = 8;      // lm: shorter lines (headings) are not counted
 
 // Percentiles of the training examples' target and source lengths in tokens.

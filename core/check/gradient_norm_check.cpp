@@ -82,12 +82,14 @@ CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& 
     }
     std::sort(finite.begin(), finite.end());
     const double median = finite.empty() ? 0.0 : finite[finite.size() / 2];
-    std::string worst_part;
-    double worst_ratio = 1, worst_norm = median;  // ratio >= 1: how far from the median
+    // The parts furthest below and above the median, with their ratio (>= 1).
+    std::pair<std::string, double> below{"", 1.0}, above{"", 1.0};
     for (const auto& [part, norm] : parts) {
         if (!std::isfinite(norm) || median <= 0) continue;
-        const double ratio = norm > 0 ? std::max(norm / median, median / norm) : INFINITY;
-        if (ratio > worst_ratio) worst_ratio = ratio, worst_part = part, worst_norm = norm;
+        if (norm <= 0 || median / norm > below.second)
+            below = {part, norm > 0 ? median / norm : INFINITY};
+        else if (norm / median > above.second)
+            above = {part, norm / median};
     }
     const double lowest = finite.empty() ? 0.0 : finite.front();
     const double highest = finite.empty() ? 0.0 : finite.back();
@@ -110,18 +112,24 @@ CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& 
         r.explanation = what +
                         "No gradient reaches the model: the loss does not depend on the "
                         "parameters (detached tensors, or every target is padding).";
-    } else if (worst_ratio >= kWarnRatio) {
-        const bool vanishing = worst_norm < median;
-        r.status = worst_ratio >= kFailRatio ? CheckStatus::Fail : CheckStatus::Warn;
-        r.figure += "; " + worst_part + " " + format_figure(worst_ratio) + "x " +
-                    (vanishing ? "below" : "above") + " the median";
-        r.explanation =
-            what + (vanishing ? "A part gets almost no gradient (vanishing): it will barely learn. "
-                                "Usually a deep post-LN stack, a layer cut off from the loss, or "
-                                "weights initialised far too small."
-                              : "A part gets far more gradient than the rest (exploding): training "
-                                "will be unstable. Usually weights initialised far too large, a "
-                                "missing normalisation, or post-LN without warm-up.");
+    } else if (std::max(below.second, above.second) >= kWarnRatio) {
+        r.status = std::max(below.second, above.second) >= kFailRatio ? CheckStatus::Fail
+                                                                      : CheckStatus::Warn;
+        if (below.second >= kWarnRatio) {
+            r.figure += "; " + below.first + " " + format_figure(below.second) + "x below";
+            r.explanation +=
+                "A part gets almost no gradient (vanishing): it will barely learn. "
+                "Usually a deep post-LN stack, a layer cut off from the loss, or "
+                "weights far too small (or others far too large). ";
+        }
+        if (above.second >= kWarnRatio) {
+            r.figure += "; " + above.first + " " + format_figure(above.second) + "x above";
+            r.explanation +=
+                "A part gets far more gradient than the rest (exploding): training "
+                "will be unstable. Usually weights initialised far too large, a "
+                "missing normalisation, or post-LN without warm-up.";
+        }
+        r.explanation = what + r.explanation;
     } else {
         r.status = CheckStatus::Pass;
         r.explanation = what + "Every part is within " + format_figure(kWarnRatio) +

@@ -21,7 +21,8 @@ struct CheckOptions {
                               // causal leak, data
     std::string checkpoint;   // optional trained model (.tfw): the model checks use its weights
                               // and tokenizers ("" = a freshly initialised model)
-    int overfit_steps = 60;   // optimizer steps of the overfit-one-batch check
+    int overfit_steps = 100;  // most optimizer steps of the overfit-one-batch check (it stops
+                              // early once the loss is below 0.1)
 };
 
 using CheckProgress = std::function<void(const std::string& check_title, int index, int count)>;
