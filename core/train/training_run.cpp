@@ -88,13 +88,13 @@ void TrainingRun::run_quick_checks() {
     } catch (const std::exception& e) {  // a full disk: the results are in the log
         log(LogLevel::Warning, e.what());
     }
+    observer_.on_checks(report);
     std::ostringstream summary;
     summary.precision(2);
     summary << "sanity checks: " << counts[0] << " passed, " << counts[1] << " warned, "
             << counts[2] << " failed, " << counts[3] << " skipped in " << now_s() - started
             << " s (checks.json)";
     log(LogLevel::Info, summary.str());
-    observer_.on_checks(report);
 }
 
 void TrainingRun::write_status(const std::string& state, const std::string& message) {
