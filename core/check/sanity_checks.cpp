@@ -36,26 +36,6 @@ TransformerModel fresh_model(const ExperimentConfig& config, const PreparedData&
 
 }  // namespace
 
-bool ChecksReport::all_passed() const {
-    for (const CheckResult& r : results)
-        if (r.status == CheckStatus::Fail) return false;
-    return true;
-}
-
-std::string check_status_name(CheckStatus status) {
-    switch (status) {
-        case CheckStatus::Pass:
-            return "pass";
-        case CheckStatus::Warn:
-            return "warn";
-        case CheckStatus::Fail:
-            return "fail";
-        case CheckStatus::Skipped:
-            return "skipped";
-    }
-    return "skipped";
-}
-
 ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& data,
                            TransformerModel trained, const CheckOptions& options,
                            const CheckProgress& progress, const std::atomic<bool>* cancel) {
