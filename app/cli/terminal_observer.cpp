@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "app/cli/check_table.h"
+
 namespace tfw::cli {
 
 namespace {
@@ -40,6 +42,10 @@ void stop_on_interrupt(TrainingControl& control) {
     g_control = &control;
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
+}
+
+void TerminalObserver::on_checks(const ChecksReport& report) {
+    std::cout << checks_summary(report) << std::flush;
 }
 
 void TerminalObserver::on_started(const TrainingStarted& s) {

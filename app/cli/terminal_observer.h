@@ -7,6 +7,7 @@ namespace tfw::cli {
 
 class TerminalObserver final : public TrainingObserver {
   public:
+    void on_checks(const ChecksReport& report) override;
     void on_started(const TrainingStarted& s) override;
     void on_step(const StepReport& r) override;
     void on_validation(const ValidationReport& r) override;

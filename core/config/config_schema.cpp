@@ -224,6 +224,10 @@ std::vector<ConfigField> build_fields() {
                              {"relu", "gelu"}, "Non-linearity inside the feed-forward block."));
     f.push_back(int_field("model.max_positions", &C::model, &ModelConfig::max_positions, 1, 65536,
                           "Longest sequence the position table covers."));
+    f.push_back(bool_field("model.causal", &C::model, &ModelConfig::causal,
+                           "Decoder self-attention sees only earlier tokens. Off makes a "
+                           "bidirectional LM, for demonstrating the leak: it peeks at the token "
+                           "it should predict, so its validation loss is unrealistically good."));
 
     // train
     f.push_back(choice_field("train.optimizer", &C::train, &TrainConfig::optimizer,

@@ -57,6 +57,7 @@ struct ModelConfig {
     bool tie_embeddings = true;  // share input embeddings and output projection
     Activation activation = Activation::Relu;
     int max_positions = 1024;  // size of the learned / sinusoidal position table
+    bool causal = true;        // false: decoder self-attention sees future tokens (a leak demo)
 };
 
 struct TrainConfig {

@@ -33,6 +33,9 @@ std::string RunPaths::history() const {
 std::string RunPaths::log() const {
     return (fs::path(dir) / "train.log").string();
 }
+std::string RunPaths::checks() const {
+    return (fs::path(dir) / "checks.json").string();
+}
 std::string RunPaths::checkpoints() const {
     return (fs::path(dir) / "checkpoints").string();
 }

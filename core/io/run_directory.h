@@ -5,6 +5,7 @@
 //                    best validation loss, message, times; rewritten atomically
 //   history.jsonl    one JSON object per report: {"kind":"step",...} or {"kind":"validation",...}
 //   train.log        the log lines
+//   checks.json      the quick sanity checks run before training (core/check)
 //   checkpoints/     last.tfw, best.tfw and periodic step-N.tfw
 //   evals/           saved evaluations (core/eval)
 //   train.lock       while a process trains it (core/io/run_lock.h)
@@ -27,6 +28,7 @@ struct RunPaths {
     std::string status() const;
     std::string history() const;
     std::string log() const;
+    std::string checks() const;
     std::string checkpoints() const;
     std::string last_checkpoint() const;
     std::string best_checkpoint() const;

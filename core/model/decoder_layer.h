@@ -17,7 +17,8 @@ struct DecoderLayerCache {
 
 struct DecoderLayerImpl : torch::nn::Module {
     explicit DecoderLayerImpl(const ModelOptions& options);
-    // self_mask: additive causal mask [Tq, Tk] (undefined when stepping with a cache);
+    // self_mask: additive causal mask [Tq, Tk] (undefined when stepping with a cache; the
+    // key-padding mask [B, 1, 1, T] for a non-causal model);
     // memory_mask: additive key-padding mask of the memory [B, 1, 1, S].
     at::Tensor forward(const at::Tensor& x, const at::Tensor& self_mask, const at::Tensor& memory,
                        const at::Tensor& memory_mask, at::Tensor* self_weights = nullptr,

@@ -19,6 +19,7 @@ ModelOptions model_options(const ExperimentConfig& c, int64_t src_vocab, int64_t
     o.tgt_vocab = tgt_vocab;
     o.shared_vocab = c.is_lm() || c.tokenizer.shared;
     o.tie_embeddings = c.model.tie_embeddings;
+    o.causal = c.model.causal;
     return o;
 }
 

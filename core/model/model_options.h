@@ -23,6 +23,7 @@ struct ModelOptions {
     int64_t tgt_vocab = 0;
     bool shared_vocab = true;    // encoder and decoder share one embedding table
     bool tie_embeddings = true;  // output projection = target embedding
+    bool causal = true;          // false: decoder self-attention also sees future tokens
 
     bool is_lm() const { return encoder_layers == 0; }
 };

@@ -109,7 +109,9 @@ EncoderOutput TransformerModelImpl::encode(const at::Tensor& src, AttentionMaps*
 at::Tensor TransformerModelImpl::decode(const at::Tensor& tgt_in, const EncoderOutput* encoded,
                                         AttentionMaps* maps) {
     at::Tensor x = embed(tgt_in, tgt_embedding_, tgt_positions_, 0);
-    const at::Tensor self_mask = causal_mask(tgt_in.size(1), x.options());
+    // A non-causal decoder (model.causal false) sees every target token but padding.
+    const at::Tensor self_mask = options_.causal ? causal_mask(tgt_in.size(1), x.options())
+                                                 : padding_mask(tgt_in, x.options());
     const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
     const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
     for (const auto& module : *decoder_layers_) {
@@ -130,10 +132,12 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
     at::Tensor x = embed(tokens, tgt_embedding_, tgt_positions_, cache.length);
     const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
     const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
-    // One new token may see everything cached; several (a prompt) must not see each other's future.
+    // One new token may see everything cached; several (a prompt) must not see each other's future,
+    // unless the model is not causal. Such a model's earlier positions saw their own future in
+    // training, which a step-by-step decoding does not have yet, so its decodings are poor.
     const int64_t fresh = tokens.size(1);
     at::Tensor self_mask;
-    if (fresh > 1)
+    if (fresh > 1 && options_.causal)
         self_mask = at::triu(at::full({fresh, cache.length + fresh},
                                       -std::numeric_limits<float>::infinity(), x.options()),
                              1 + cache.length);

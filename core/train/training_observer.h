@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/check/check_result.h"
 #include "core/util/log_level.h"
 #include "core/util/training_reports.h"
 
@@ -50,6 +51,8 @@ struct TrainingFinished {
 class TrainingObserver {
   public:
     virtual ~TrainingObserver() = default;
+    // The quick sanity checks, before a new run trains (not when resuming).
+    virtual void on_checks(const ChecksReport&) {}
     virtual void on_started(const TrainingStarted&) {}
     virtual void on_step(const StepReport&) {}
     virtual void on_validation(const ValidationReport&) {}

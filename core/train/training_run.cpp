@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/check/prepared_checks.h"
 #include "core/config/config_io.h"
 #include "core/data/data_error.h"
 #include "core/io/generator_state.h"
@@ -56,14 +57,45 @@ double TrainingRun::elapsed() const {
 }
 
 void TrainingRun::log(LogLevel level, const std::string& message) {
-    static const char* names[] = {"info", "warning", "error"};
-    if (log_file_.is_open()) {
-        log_file_.clear();  // a line that failed (full disk) must not silence the ones after
-        log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message
-                  << "\n"
-                  << std::flush;
-    }
+    log_to_file(level, message);
     observer_.on_log(level, message);
+}
+
+void TrainingRun::log_to_file(LogLevel level, const std::string& message) {
+    static const char* names[] = {"info", "warning", "error"};
+    if (!log_file_.is_open()) return;
+    log_file_.clear();  // a line that failed (full disk) must not silence the ones after
+    log_file_ << utc_timestamp() << " " << names[static_cast<int>(level)] << ": " << message << "\n"
+              << std::flush;
+}
+
+void TrainingRun::run_quick_checks() {
+    const double started = now_s();
+    CheckOptions options;
+    options.quick_only = true;
+    const ChecksReport report = run_checks_on(config_, data_, nullptr, options, {}, &control_.stop);
+    int counts[4] = {};  // by CheckStatus
+    for (const CheckResult& r : report.results) {
+        ++counts[static_cast<int>(r.status)];
+        const std::string line =
+            "check " + check_status_name(r.status) + ": " + r.title + ": " + r.figure;
+        if (r.status == CheckStatus::Warn || r.status == CheckStatus::Fail)
+            log(LogLevel::Warning, line + ". " + r.explanation);
+        else
+            log_to_file(LogLevel::Info, line);
+    }
+    try {
+        write_text_atomically(paths_.checks(), checks_json(report).dump(2) + "\n");
+    } catch (const std::exception& e) {  // a full disk: the results are in the log
+        log(LogLevel::Warning, e.what());
+    }
+    observer_.on_checks(report);
+    std::ostringstream summary;
+    summary.precision(2);
+    summary << "sanity checks: " << counts[0] << " passed, " << counts[1] << " warned, "
+            << counts[2] << " failed, " << counts[3] << " skipped in " << now_s() - started
+            << " s (checks.json)";
+    log(LogLevel::Info, summary.str());
 }
 
 void TrainingRun::write_status(const std::string& state, const std::string& message) {
@@ -98,6 +130,7 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
         history_ = std::make_unique<HistoryWriter>(run_dir_);
         log(LogLevel::Info, "preparing data");
         data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
+        run_quick_checks();  // before build(), which seeds the generators training draws from
         build(nullptr);
     });
 }

@@ -34,7 +34,11 @@ class TrainingRun {
     // Writes the checkpoints. A failed save (full disk) is a warning and the run goes on,
     // except the `final` one at the end of the run, which fails it.
     void save(bool best, bool final = false);
+    // The quick sanity checks of a new run: to the log, checks.json and the observer. A
+    // failed check is a warning; training goes on.
+    void run_quick_checks();
     void log(LogLevel level, const std::string& message);
+    void log_to_file(LogLevel level, const std::string& message);
     void report_steps();
     bool wait_while_paused();
     void write_status(const std::string& state, const std::string& message = "");
