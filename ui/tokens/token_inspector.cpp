@@ -218,6 +218,10 @@ void TokenInspector::computeCorpus(const QString& path) {
     setComputing(true);
 }
 
+QString TokenInspector::corpusNote() const {
+    return m_corpusNote->text();
+}
+
 void TokenInspector::cancelCorpus() {
     m_thread.cancel();
 }

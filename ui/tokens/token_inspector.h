@@ -46,6 +46,8 @@ class TokenInspector final : public QWidget {
     QTableWidget* statsTable() const { return m_stats; }
     QTableWidget* topPiecesTable() const { return m_top; }
     PiecesPerWordChart* chart() const { return m_chart; }
+    // What the corpus statistics say about themselves: the corpus's size, or why they failed.
+    QString corpusNote() const;
     bool isComputing() const { return m_thread.isRunning(); }
 
   Q_SIGNALS:

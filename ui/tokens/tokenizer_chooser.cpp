@@ -166,6 +166,8 @@ void TokenizerChooser::chooseAndLoad() {
 }
 
 void TokenizerChooser::load(const TokenizerSource& source) {
+    if (isBusy()) return;
+    showOrigin(source);
     const bool trains =
         source.origin == TokenizerOrigin::Corpus ||
         (source.origin == TokenizerOrigin::Experiment && source.experiment.tokenizer.model.empty());
@@ -186,6 +188,32 @@ void TokenizerChooser::load(const TokenizerSource& source) {
             }))
         return;
     setBusy(true, trains ? tr("Training the tokenizer…") : tr("Loading the tokenizer…"));
+}
+
+void TokenizerChooser::showOrigin(const TokenizerSource& source) {
+    Choice choice = Experiment;
+    switch (source.origin) {
+        case TokenizerOrigin::Experiment:
+            choice = Experiment;
+            break;
+        case TokenizerOrigin::Run:
+            choice = QString::fromStdString(source.path) == m_runDir ? CurrentRun : RunFolder;
+            break;
+        case TokenizerOrigin::Checkpoint:
+            choice = CheckpointFile;
+            break;
+        case TokenizerOrigin::Model:
+            choice = ModelFile;
+            break;
+        case TokenizerOrigin::Corpus:
+            choice = Corpus;
+            m_type->setCurrentIndex(source.settings.type == TokenizerType::Word           ? 2
+                                    : source.settings.model_type == SubwordModel::Unigram ? 1
+                                                                                          : 0);
+            m_vocabSize->setValue(source.settings.vocab_size);
+            break;
+    }
+    m_origin->setCurrentIndex(m_origin->findData(choice));
 }
 
 void TokenizerChooser::cancel() {

@@ -56,6 +56,8 @@ class TokenizerChooser final : public QWidget {
 
     void onChoice();
     void chooseAndLoad();
+    // Shows where source comes from in the list (and its training settings).
+    void showOrigin(const TokenizerSource& source);
     TokenizerConfig corpusSettings() const;
     void setBusy(bool busy, const QString& what);
     void showLoaded(const SourcedTokenizer& loaded);
