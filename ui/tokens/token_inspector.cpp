@@ -89,7 +89,7 @@ TokenInspector::TokenInspector(QWidget* parent)
     m_corpusNote->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_corpusNote);
 
-    m_stats->setColumnCount(1);
+    m_stats->setColumnCount(0);
     m_stats->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_stats->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_top->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -282,7 +282,9 @@ void TokenInspector::showStats(const QVector<CorpusTokenStats>& stats, const QSt
             share.append(s.words > 0 ? double(words) / double(s.words) : 0.0);
         shares.append(share);
     }
-    m_chart->setSeries(names, shares);
+    QStringList letters;  // the legend stays small; the tables' headers name the tokenizers
+    for (const QString& name : names) letters.append(name.left(1));
+    m_chart->setSeries(letters, shares);
 }
 
 }  // namespace tfw
