@@ -58,10 +58,12 @@ class TestTokenInspector final : public QObject {
     void typedTextShowsChipsForBothTokenizers() {
         TokenInspector inspector;
         test::write_tiny_run(m_dir.path().toStdString(), "run", Task::Translation);
-        TokenizerSource run;
-        run.origin = TokenizerOrigin::Run;
-        run.path = m_dir.filePath(QStringLiteral("run")).toStdString();
-        QVERIFY(load(inspector.chooserA(), run));
+        // As the Runs area's Tokens… does it: the run's tokenizer as A.
+        inspector.setRun(m_dir.filePath(QStringLiteral("run")));
+        QSignalSpy runLoaded(inspector.chooserA(), &TokenizerChooser::tokenizerChanged);
+        inspector.chooserA()->useRun();
+        QVERIFY(runLoaded.wait(30000));
+        QCOMPARE(inspector.chooserA()->label(), QStringLiteral("run run"));
         QVERIFY(load(inspector.chooserB(), corpusSource(m_corpus, 60)));
         QCOMPARE(inspector.chooserB()->label(), QStringLiteral("bpe 60 trained on corpus.txt"));
 
