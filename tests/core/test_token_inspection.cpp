@@ -235,6 +235,38 @@ class TestTokenInspection : public QObject {
         QVERIFY_THROWS_EXCEPTION(ConfigError, load_tokenizer(corpus_source(m_corpus, 3)));
     }
 
+    void aCheckpointWithAVocabularyPerSideGivesTheSideAskedFor() {
+        const WordTokenizer src({"<pad>", "<unk>", "<s>", "</s>", "x", "y"}, false);
+        const WordTokenizer tgt({"<pad>", "<unk>", "<s>", "</s>", "a", "b", "c"}, false);
+        Checkpoint c;
+        c.config = test::tiny_model_config(Task::Translation);
+        c.config.tokenizer.type = TokenizerType::Word;
+        c.config.tokenizer.shared = false;
+        c.config.model.tie_embeddings = false;
+        c.src_tokenizer_type = src.type_name();
+        c.src_tokenizer = src.serialize();
+        c.tgt_tokenizer_type = tgt.type_name();
+        c.tgt_tokenizer = tgt.serialize();
+        c.src_vocab = src.vocab_size();
+        c.tgt_vocab = tgt.vocab_size();
+        TransformerModel model(model_options(c.config, c.src_vocab, c.tgt_vocab));
+        c.parameters = model->parameter_count();
+        c.weights = serialize_module(*model);
+        TokenizerSource source;
+        source.origin = TokenizerOrigin::Checkpoint;
+        source.path = path("sides.tfw");
+        save_checkpoint(c, source.path);
+
+        const SourcedTokenizer target = load_tokenizer(source);
+        QVERIFY(!target.shared);
+        QCOMPARE(target.label, std::string("sides.tfw (target)"));
+        QCOMPARE(target.tokenizer->encode("a x c"), (std::vector<int>{4, kUnkId, 6}));
+        source.side = TokenizerSide::Source;
+        const SourcedTokenizer source_side = load_tokenizer(source);
+        QCOMPARE(source_side.label, std::string("sides.tfw (source)"));
+        QCOMPARE(source_side.tokenizer->encode("a x c"), (std::vector<int>{kUnkId, 4, kUnkId}));
+    }
+
     void cliShowsPiecesAndComparesVocabularies() {
         const QString corpus = QString::fromStdString(m_corpus);
         const test::CliRun run = test::run_tfw(

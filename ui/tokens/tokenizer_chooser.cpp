@@ -19,6 +19,7 @@ TokenizerChooser::TokenizerChooser(const QString& title, bool optional, QWidget*
     : QWidget(parent),
       m_origin(new QComboBox(this)),
       m_type(new QComboBox(this)),
+      m_side(new QComboBox(this)),
       m_vocabSize(new QSpinBox(this)),
       m_corpusSettings(new QWidget(this)),
       m_load(new QPushButton(this)),
@@ -41,6 +42,13 @@ TokenizerChooser::TokenizerChooser(const QString& title, bool optional, QWidget*
     row->addWidget(m_origin, 1);
     row->addWidget(m_load);
     layout->addLayout(row);
+
+    m_side->addItem(tr("Target side"));
+    m_side->addItem(tr("Source side"));
+    m_side->setToolTip(
+        tr("Which tokenizer of a run or checkpoint with a vocabulary per side "
+           "(tokenizer.shared off); with a shared one both are the same"));
+    layout->addWidget(m_side);
 
     m_type->addItem(tr("BPE"));
     m_type->addItem(tr("Unigram"));
@@ -103,6 +111,8 @@ void TokenizerChooser::useRun() {
 void TokenizerChooser::onChoice() {
     const int choice = m_origin->currentData().toInt();
     m_corpusSettings->setVisible(choice == Corpus);
+    m_side->setVisible(choice == CurrentRun || choice == RunFolder || choice == CheckpointFile ||
+                       choice == Experiment);
     m_load->setText(choice == Corpus || choice == Experiment ? tr("Train")
                     : choice == RunFolder || choice == CheckpointFile || choice == ModelFile
                         ? tr("Choose…")
@@ -127,6 +137,7 @@ TokenizerConfig TokenizerChooser::corpusSettings() const {
 
 void TokenizerChooser::chooseAndLoad() {
     TokenizerSource source;
+    source.side = m_side->currentIndex() == 1 ? TokenizerSide::Source : TokenizerSide::Target;
     const auto choose = [this](const QString& caption, const QString& filter) {
         const QString path = QFileDialog::getOpenFileName(this, caption, m_corpusDir, filter);
         if (!path.isEmpty()) m_corpusDir = QFileInfo(path).absolutePath();
@@ -214,6 +225,7 @@ void TokenizerChooser::showOrigin(const TokenizerSource& source) {
             break;
     }
     m_origin->setCurrentIndex(m_origin->findData(choice));
+    m_side->setCurrentIndex(source.side == TokenizerSide::Source ? 1 : 0);
 }
 
 void TokenizerChooser::cancel() {
@@ -225,6 +237,7 @@ void TokenizerChooser::setBusy(bool busy, const QString& what) {
     m_busy->setVisible(busy);
     m_cancel->setVisible(busy);
     m_origin->setEnabled(!busy);
+    m_side->setEnabled(!busy);
     m_load->setEnabled(!busy && m_origin->currentData().toInt() != None);
     m_status->setText(what);
 }

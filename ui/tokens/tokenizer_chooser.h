@@ -64,6 +64,7 @@ class TokenizerChooser final : public QWidget {
 
     QComboBox* m_origin;
     QComboBox* m_type;
+    QComboBox* m_side;  // runs and checkpoints with a vocabulary per side
     QSpinBox* m_vocabSize;
     QWidget* m_corpusSettings;
     QPushButton* m_load;
