@@ -13,7 +13,7 @@ const std::vector<std::string> kOrigins = {"run",   "checkpoint", "model",
                                            "train", "preset",     "config"};
 const std::vector<std::string> kTrainingSettings = {"type", "model-type", "vocab-size", "min-freq",
                                                     "lowercase"};
-const std::vector<std::string> kOthers = {"side"};
+const std::vector<std::string> kOthers = {"side", "data-dir"};
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
@@ -56,13 +56,15 @@ TokenizerConfig training_settings(const TokenizerOptions& options) {
 }  // namespace
 
 void declare_tokenizer_options(Args& args) {
-    args.option("run", "RUN_DIR", "the tokenizer(s) saved with a run (its best checkpoint)")
+    args.option("run", "RUN_DIR", "the tokenizer(s) saved with a run (its best.tfw, else last.tfw)")
         .option("checkpoint", "FILE", "the tokenizer(s) saved in a checkpoint (.tfw)")
         .option("model", "FILE", "a sentencepiece model (.model)")
         .option("train", "CORPUS", "train a tokenizer on this text file (plain or .gz)")
         .option("preset", "NAME", "train the tokenizer a preset's experiment would train")
         .option("config", "FILE", "train the tokenizer an experiment (JSON) would train")
         .repeated("set", "KEY=VALUE", "with --preset/--config: override a setting")
+        .option("data-dir", "DIR",
+                "with --preset/--config: folder the relative data paths are resolved against")
         .option("type", "NAME", "with --train: sentencepiece or word (default sentencepiece)")
         .option("model-type", "NAME", "with --train: bpe or unigram (default bpe)")
         .option("vocab-size", "N",
@@ -96,7 +98,7 @@ TokenizerOptions compare_options(const TokenizerOptions& base, const std::string
             !contains(kOthers, key))
             throw UsageError("--compare: unknown key '" + key +
                              "' (use run, checkpoint, model, train, preset, config, type, "
-                             "model-type, vocab-size, min-freq, lowercase or side)");
+                             "model-type, vocab-size, min-freq, lowercase, side or data-dir)");
         if (equals == std::string::npos && key != "lowercase")
             throw UsageError("--compare: '" + item + "' wants KEY=VALUE");
         changes[key] = equals == std::string::npos ? "1" : item.substr(equals + 1);
@@ -127,8 +129,10 @@ TokenizerSource tokenizer_source(const TokenizerOptions& options,
                                  (origin == "preset" || origin == "config"
                                       ? std::string(" (use --set tokenizer.…)")
                                       : std::string()));
-    if (!set_options.empty() && origin != "preset" && origin != "config")
-        throw UsageError("--set applies to --preset and --config only");
+    const bool experiment = origin == "preset" || origin == "config";
+    if (!experiment && (!set_options.empty() || options.count("data-dir")))
+        throw UsageError(std::string(set_options.empty() ? "--data-dir" : "--set") +
+                         " applies to --preset and --config only");
 
     TokenizerSource source;
     const auto side = options.find("side");
@@ -153,6 +157,8 @@ TokenizerSource tokenizer_source(const TokenizerOptions& options,
         source.origin = TokenizerOrigin::Experiment;
         source.path.clear();
         source.experiment = origin == "preset" ? preset_option(value) : load_config_file(value);
+        if (options.count("data-dir"))
+            source.experiment.data.dir = std::filesystem::absolute(options.at("data-dir")).string();
         apply_set_options(source.experiment, set_options);
     }
     return source;
