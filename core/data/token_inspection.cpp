@@ -34,6 +34,7 @@ class StatsCounter {
             ++stats_.words;
             const size_t bucket =
                 std::min(static_cast<size_t>(pieces_of_word(word)), stats_.words_by_pieces.size());
+            // A word that encodes to nothing (not seen with sentencepiece) counts as one piece.
             ++stats_.words_by_pieces[std::max<size_t>(bucket, 1) - 1];
         }
     }
