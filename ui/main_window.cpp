@@ -21,6 +21,8 @@
 #include "ui/inference/inference_pane.h"
 #include "ui/common/problem_message.h"
 #include "ui/runs/runs_pane.h"
+#include "ui/tokens/token_inspector.h"
+#include "ui/tokens/tokenizer_chooser.h"
 #include "ui/training/training_pane.h"
 #include "ui/training/training_runner.h"
 
@@ -78,6 +80,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
             [this](const QString& message) { showProblem(this, tr("Inference"), message); });
     connect(m_runs, &RunsPane::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runs, &RunsPane::averageRequested, this, &MainWindow::averageCheckpoints);
+    connect(m_runs, &RunsPane::tokensRequested, this, &MainWindow::showTokenInspector);
     // A saved evaluation adds to what the Runs and Compare tabs show of its run.
     connect(m_evaluation, &EvaluationPane::evaluationSaved, this, [this] {
         m_runs->refresh();
@@ -145,6 +148,9 @@ void MainWindow::createMenus() {
     }
     view->addSeparator();
     view->addAction(toolbar->toggleViewAction());
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&Tokenization inspector…"), this, [this] { showTokenInspector(); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Transformer Workbench"), this, [this] {
@@ -314,6 +320,24 @@ void MainWindow::averageCheckpoints(const QString& runDir) {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &AverageDialog::compareRequested, this, &MainWindow::compareRuns);
     dialog->show();
+}
+
+void MainWindow::showTokenInspector(const QString& runDir) {
+    if (!m_tokenInspector) {
+        m_tokenInspector = new TokenInspector(this);
+        m_tokenInspector->setWindowFlag(Qt::Window);
+        m_tokenInspector->setExperiment(m_experiment->config());
+        // "Experiment settings" trains what the form says now.
+        connect(m_experiment->form(), &ExperimentForm::configChanged, m_tokenInspector,
+                [this] { m_tokenInspector->setExperiment(m_experiment->config()); });
+    }
+    if (!runDir.isEmpty()) {
+        m_tokenInspector->setRun(runDir);
+        m_tokenInspector->chooserA()->useRun();
+    }
+    m_tokenInspector->show();
+    m_tokenInspector->raise();
+    m_tokenInspector->activateWindow();
 }
 
 }  // namespace tfw

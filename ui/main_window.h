@@ -18,6 +18,7 @@ class ComparePane;
 class ExperimentPane;
 class InferencePane;
 class RunsPane;
+class TokenInspector;
 class TrainingPane;
 struct TrainingFinished;
 
@@ -65,6 +66,8 @@ class MainWindow final : public QMainWindow {
     void onRunFinished(const QString& runDir, const TrainingFinished& result);
     void compareRuns(const QStringList& paths);
     void averageCheckpoints(const QString& runDir);
+    // Opens the Tokenization inspector with the form's settings; with a run, shows its tokenizer.
+    void showTokenInspector(const QString& runDir = {});
 
     AppSettings m_settings;
     QString m_runsRoot;
@@ -75,6 +78,7 @@ class MainWindow final : public QMainWindow {
     InferencePane* m_inference;
     EvaluationPane* m_evaluation;
     ComparePane* m_compare;
+    TokenInspector* m_tokenInspector = nullptr;  // a window of its own, made when first asked for
     QMenu* m_recentMenu = nullptr;
     QLabel* m_state;
     bool m_closeAfterStop = false;

@@ -9,18 +9,36 @@ PieceChips::PieceChips(QWidget* parent) : QLabel(parent) {
 }
 
 void PieceChips::setPieces(const QStringList& pieces) {
-    m_pieces = pieces;
-    // Alternating backgrounds keep neighbouring pieces apart even when they are one letter.
+    QList<PieceChip> chips;
+    for (const QString& piece : pieces) chips.append({piece, -1, false});
+    setChips(chips);
+}
+
+void PieceChips::setChips(const QList<PieceChip>& chips) {
+    m_chips = chips;
+    m_pieces.clear();
+    // Alternating backgrounds keep neighbouring pieces apart even when they are one letter;
+    // unknown pieces stand out in red.
     QString html;
-    for (int i = 0; i < pieces.size(); ++i) {
-        const QString background =
-            i % 2 == 0 ? QStringLiteral("#dbe6fb") : QStringLiteral("#fbe3c8");
+    int unknown = 0;
+    for (int i = 0; i < chips.size(); ++i) {
+        const PieceChip& chip = chips[i];
+        m_pieces.append(chip.text);
+        unknown += chip.unknown;
+        const QString background = chip.unknown ? QStringLiteral("#f4b4b4")
+                                   : i % 2 == 0 ? QStringLiteral("#dbe6fb")
+                                                : QStringLiteral("#fbe3c8");
+        const QString id =
+            chip.id < 0 ? QString()
+                        : QStringLiteral("<sub style=\"color:#555555;\">%1</sub>").arg(chip.id);
         html += QStringLiteral(
-                    "<span style=\"background-color:%1; color:#1a1a1a;\">&nbsp;%2&nbsp;</span> ")
-                    .arg(background, pieces[i].toHtmlEscaped());
+                    "<span style=\"background-color:%1; color:#1a1a1a;\">&nbsp;%2%3&nbsp;</span> ")
+                    .arg(background, chip.text.toHtmlEscaped(), id);
     }
     setText(html);
-    setToolTip(tr("%n piece(s)", nullptr, static_cast<int>(pieces.size())));
+    QString tip = tr("%n piece(s)", nullptr, static_cast<int>(chips.size()));
+    if (unknown > 0) tip += tr(", %n unknown (<unk>, in red)", nullptr, unknown);
+    setToolTip(tip);
 }
 
 }  // namespace tfw

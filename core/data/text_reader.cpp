@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -46,39 +47,43 @@ bool is_valid_utf8(std::string_view text) {
     return true;
 }
 
-std::vector<std::string> read_text_lines(const std::string& path) {
+bool for_each_text_line(const std::string& path, const TextLineVisitor& visit) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw DataError(path, 0, "no such file");
     if (std::filesystem::is_directory(path, ec))
         throw DataError(path, 0, "is a folder, not a file");
+    const auto file_size = std::filesystem::file_size(path, ec);
     // gzopen reads plain files transparently, so one path serves both.
     std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
     if (!file) throw DataError(path, 0, std::string("cannot open: ") + std::strerror(errno));
     gzbuffer(file.get(), 1 << 17);
 
-    std::vector<std::string> lines;
+    int64_t lines = 0;
     std::string pending;
     std::vector<char> chunk(1 << 17);
+    double fraction = 0;
     auto finish_line = [&](std::string&& line) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!is_valid_utf8(line))
-            throw DataError(path, static_cast<int64_t>(lines.size()) + 1, "invalid UTF-8");
-        lines.push_back(std::move(line));
+        if (!is_valid_utf8(line)) throw DataError(path, lines + 1, "invalid UTF-8");
+        return visit(std::move(line), ++lines, fraction);
     };
     for (;;) {
         const int got = gzread(file.get(), chunk.data(), static_cast<unsigned>(chunk.size()));
         if (got < 0) {
             int code = 0;
             const char* message = gzerror(file.get(), &code);
-            throw DataError(path, static_cast<int64_t>(lines.size()) + 1,
+            throw DataError(path, lines + 1,
                             std::string("read error: ") + (message ? message : "unknown"));
         }
         if (got == 0) break;
+        if (!ec && file_size > 0)
+            fraction = std::min(
+                1.0, static_cast<double>(gzoffset(file.get())) / static_cast<double>(file_size));
         size_t start = 0;
         for (size_t i = 0; i < static_cast<size_t>(got); ++i) {
             if (chunk[i] != '\n') continue;
             pending.append(chunk.data() + start, i - start);
-            finish_line(std::move(pending));
+            if (!finish_line(std::move(pending))) return false;
             pending.clear();
             start = i + 1;
         }
@@ -86,9 +91,19 @@ std::vector<std::string> read_text_lines(const std::string& path) {
     }
     // zlib reports a gzip stream cut short (a partial download) only when closing.
     if (gzclose_r(file.release()) == Z_BUF_ERROR)
-        throw DataError(path, static_cast<int64_t>(lines.size()) + 1,
+        throw DataError(path, lines + 1,
                         "the compressed file ends early (truncated or damaged download?)");
-    if (!pending.empty()) finish_line(std::move(pending));
+    fraction = 1.0;
+    if (!pending.empty()) return finish_line(std::move(pending));
+    return true;
+}
+
+std::vector<std::string> read_text_lines(const std::string& path) {
+    std::vector<std::string> lines;
+    for_each_text_line(path, [&](std::string&& line, int64_t, double) {
+        lines.push_back(std::move(line));
+        return true;
+    });
     return lines;
 }
 

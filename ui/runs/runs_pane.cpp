@@ -85,6 +85,7 @@ RunsPane::RunsPane(QWidget* parent)
       m_delete(new QPushButton(tr("Delete…"), this)),
       m_openFolder(new QPushButton(tr("Open folder"), this)),
       m_inference(new QPushButton(tr("Open in Inference"), this)),
+      m_tokens(new QPushButton(tr("Tokens…"), this)),
       m_compare(new QPushButton(tr("Compare"), this)),
       m_average(new QPushButton(tr("Average checkpoints…"), this)) {
     m_table->setHorizontalHeaderLabels(
@@ -118,6 +119,11 @@ RunsPane::RunsPane(QWidget* parent)
         if (!checkpoint.isEmpty()) Q_EMIT inferenceRequested(checkpoint);
     });
 
+    m_tokens->setToolTip(tr("See how the run's tokenizer cuts text in the Tokenization inspector"));
+    connect(m_tokens, &QPushButton::clicked, this, [this] {
+        if (!m_selected.isEmpty()) Q_EMIT tokensRequested(m_selected);
+    });
+
     m_compare->setToolTip(
         tr("Show the selected runs side by side in the Compare tab (select "
            "several with Ctrl or Shift)"));
@@ -132,6 +138,7 @@ RunsPane::RunsPane(QWidget* parent)
     buttons->addWidget(refresh);
     buttons->addStretch(1);
     buttons->addWidget(m_inference);
+    buttons->addWidget(m_tokens);
     buttons->addWidget(m_compare);
     buttons->addWidget(m_average);
     buttons->addWidget(m_resume);
@@ -410,6 +417,7 @@ void RunsPane::updateButtons() {
                       : tr("Needs a run with two or more periodic checkpoints (written every "
                            "train.save_every steps)"));
     m_inference->setEnabled(selected && !details.inferenceCheckpoint.isEmpty());
+    m_tokens->setEnabled(selected && !details.inferenceCheckpoint.isEmpty());
 }
 
 }  // namespace tfw

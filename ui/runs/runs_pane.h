@@ -46,6 +46,8 @@ class RunsPane final : public QWidget {
     void inferenceRequested(const QString& checkpoint);
     void compareRequested(const QStringList& runDirs);
     void averageRequested(const QString& runDir);
+    // The run's tokenizer should be shown in the Tokenization inspector.
+    void tokensRequested(const QString& runDir);
     void statusMessage(const QString& message);
 
   private:
@@ -89,6 +91,7 @@ class RunsPane final : public QWidget {
     QPushButton* m_delete;
     QPushButton* m_openFolder;
     QPushButton* m_inference;
+    QPushButton* m_tokens;
     QPushButton* m_compare;
     QPushButton* m_average;
     // Asked to read again while a reading was under way.
