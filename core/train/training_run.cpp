@@ -362,18 +362,22 @@ void TrainingRun::snapshot_attention_maps() {
     if (probes_.empty() || last_snapshot_step_ == position_.step) return;
     last_snapshot_step_ = position_.step;
     try {
+        const double started = now_s();
         AttentionSnapshot snapshot =
             snapshot_attention(*model_, data_, config_, probes_, position_.step);
         if (snapshot.probes.empty()) return;
-        add_attention_snapshot(run_dir_, snapshot);
+        snapshots_.bytes += add_attention_snapshot(run_dir_, snapshot).bytes;
+        snapshots_.seconds += now_s() - started;
+        ++snapshots_.count;
         AttentionSnapshotReport report;
         report.step = snapshot.step;
         for (ProbeAttention& probe : snapshot.probes)
             report.probes.push_back(std::move(probe.entropies));
         observer_.on_attention_snapshot(report);
     } catch (const std::exception& e) {
-        log(LogLevel::Warning, "attention snapshot at step " + std::to_string(position_.step) +
-                                   " not saved: " + user_error_text(e));
+        log(LogLevel::Warning, "could not write the attention snapshot at step " +
+                                   std::to_string(position_.step) + " (" + user_error_text(e) +
+                                   "); training goes on");
     }
 }
 
@@ -433,6 +437,15 @@ TrainingFinished TrainingRun::loop() {
         }
         snapshot_attention_maps();  // the latest state, whatever the interval
         save(position_.best_step == position_.step, /*final=*/true);
+        if (snapshots_.count > 0) {  // what they cost, so that it can be weighed
+            std::ostringstream line;
+            line.precision(3);
+            line << "attention snapshots: " << snapshots_.count << " written ("
+                 << double(snapshots_.bytes) / 1024 << " KB) in " << snapshots_.seconds << " s, "
+                 << 100 * snapshots_.seconds / std::max(1e-9, now_s() - session_start_)
+                 << "% of this session";
+            log(LogLevel::Info, line.str());
+        }
         log(LogLevel::Info, message);
         write_status(state, message);
         finished.reason = reason;

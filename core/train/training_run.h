@@ -62,6 +62,10 @@ class TrainingRun {
     LossScaler loss_scaler_;                // fp16 only
     std::vector<std::vector<int>> probes_;  // empty: no attention snapshots
     int64_t last_snapshot_step_ = -1;
+    struct {
+        int64_t count = 0, bytes = 0;
+        double seconds = 0;
+    } snapshots_;  // written in this session
 
     // Sums since the last step report.
     struct Pending {
