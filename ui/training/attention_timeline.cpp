@@ -64,6 +64,7 @@ AttentionTimeline::AttentionTimeline(QWidget* parent)
     split->addWidget(chartHolder);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({480, 320});
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -283,8 +284,9 @@ void AttentionTimeline::updateChart() {
     const int headCount = heads();
     if (!m_chart || headCount != m_chartHeads) {
         delete m_chart;
-        m_chart = new LiveChart(tr("Head entropy over training"), this);
-        m_chart->setAxisTitles(tr("step"), tr("entropy (0 one token, 1 uniform)"));
+        m_chart = new LiveChart(
+            tr("Head entropy over training (1: spread evenly, 0: on one token)"), this);
+        m_chart->setAxisTitles(tr("step"), tr("normalised entropy"));
         m_chart->setCountingX(true);
         for (int h = 0; h < headCount; ++h)
             m_chart->addSeries(tr("head %1").arg(h + 1), SeriesStyle::Points, h);
