@@ -40,7 +40,10 @@ std::string mean_entropy(const SnapshotEntry& entry, AttentionStack stack) {
     int count = 0;
     for (const ProbeEntropies& probe : entry.entropies)
         for (const auto& layer : entropies_of(probe, stack))
-            for (double e : layer) sum += e, ++count;
+            for (double e : layer) {
+                sum += e;
+                ++count;
+            }
     if (count == 0) return "-";
     std::ostringstream out;
     out << std::fixed << std::setprecision(3) << sum / count;

@@ -37,7 +37,25 @@ std::string read_file(const std::string& path) {
 }
 
 LabelledAttentionStack& stack_of(LabelledAttention& attention, AttentionStack stack) {
-    return const_cast<LabelledAttentionStack&>(std::as_const(attention).of(stack));
+    switch (stack) {
+        case AttentionStack::EncoderSelf:
+            return attention.encoder_self;
+        case AttentionStack::DecoderSelf:
+            return attention.decoder_self;
+        case AttentionStack::Cross:
+            break;
+    }
+    return attention.cross;
+}
+
+// A shape read from a file, refused before anything is allocated for it.
+size_t checked_size(const json& j, const char* key) {
+    constexpr int64_t kLimit = 4096;  // far above any real map, layer or head count
+    const int64_t value = j.at(key).get<int64_t>();
+    if (value < 0 || value > kLimit)
+        throw std::runtime_error(std::string(key) + " " + std::to_string(value) +
+                                 " is out of range");
+    return static_cast<size_t>(value);
 }
 
 // Four decimals are plenty for a chart and keep the index small.
@@ -141,12 +159,13 @@ AttentionSnapshot decode_snapshot(const std::string& bytes, const std::string& p
                 LabelledAttentionStack& stack = stack_of(probe.attention, s);
                 stack.row_labels = j.at("rows").get<std::vector<std::string>>();
                 stack.column_labels = j.at("columns").get<std::vector<std::string>>();
-                stack.rows = j.at("row_count").get<int>();
-                stack.columns = j.at("column_count").get<int>();
-                const size_t layers = j.at("layers").get<size_t>();
-                const size_t heads = j.at("heads").get<size_t>();
-                const size_t cells = static_cast<size_t>(std::max(0, stack.rows)) *
-                                     static_cast<size_t>(std::max(0, stack.columns));
+                const size_t rows = checked_size(j, "row_count");
+                const size_t columns = checked_size(j, "column_count");
+                const size_t layers = checked_size(j, "layers");
+                const size_t heads = checked_size(j, "heads");
+                stack.rows = static_cast<int>(rows);
+                stack.columns = static_cast<int>(columns);
+                const size_t cells = rows * columns;
                 if (layers * heads * cells > bytes.size() - at)
                     throw std::runtime_error("it is shorter than its header says");
                 stack.weights.assign(layers, std::vector<std::vector<float>>(heads));
@@ -156,7 +175,6 @@ AttentionSnapshot decode_snapshot(const std::string& bytes, const std::string& p
                         for (float& w : head) w = static_cast<uint8_t>(bytes[at++]) / 255.0f;
                     }
             }
-            probe.entropies = {};  // filled from the index by the caller when wanted
             snapshot.probes.push_back(std::move(probe));
         }
     } catch (const std::exception& e) {

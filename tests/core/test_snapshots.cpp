@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "core/train/attention_entropy.h"
 #include "core/train/attention_snapshots.h"
@@ -164,6 +165,23 @@ class TestSnapshots : public QObject {
             QFAIL("a truncated snapshot was read");
         } catch (const std::runtime_error& error) {
             QVERIFY(std::string(error.what()).find("step-7.att") != std::string::npos);
+        }
+        // So is a header that claims more than any model has, before anything is allocated.
+        {
+            std::ofstream out(attention_snapshot_dir(dir) + "/step-7.att", std::ios::binary);
+            out << "TFWATT1\n"
+                << R"({"step":7,"probes":[{"input":"x","stacks":{"cross":{"rows":[],)"
+                << R"("columns":[],"row_count":5,"column_count":5,"layers":4000000000,)"
+                << R"("heads":1}}}]})"
+                << "\n";
+        }
+        try {
+            read_attention_snapshot(dir, 7);
+            QFAIL("a snapshot claiming 4e9 layers was read");
+        } catch (const std::runtime_error& error) {
+            QVERIFY2(std::string(error.what()).find("layers 4000000000 is out of range") !=
+                         std::string::npos,
+                     error.what());
         }
     }
 
