@@ -1,7 +1,10 @@
-// tfw runs: list the runs of a runs folder, rename or delete one (never while it trains).
+// tfw runs: list the runs of a runs folder, rename or delete one (never while it trains), list a
+// run's attention snapshots.
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
@@ -51,6 +54,8 @@ std::string mean_entropy(const SnapshotEntry& entry, AttentionStack stack) {
 }
 
 void snapshots(const std::string& run_dir) {
+    if (!std::filesystem::is_directory(run_dir))
+        throw std::runtime_error(run_dir + " is not a run folder");
     const auto entries = read_snapshot_index(run_dir);
     if (entries.empty()) {
         std::cout << "no attention snapshots in " << run_dir << "\n";

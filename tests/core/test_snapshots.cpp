@@ -247,6 +247,10 @@ class TestSnapshots : public QObject {
         QCOMPARE(listed.exit_code, 0);
         QVERIFY(listed.out.find("8 snapshots") != std::string::npos);
         QVERIFY(listed.out.find("\n12 ") != std::string::npos);
+        const test::CliRun missing = test::run_tfw(
+            {QStringLiteral("runs"), QStringLiteral("snapshots"), m_dir.filePath("no-run")});
+        QCOMPARE(missing.exit_code, 1);
+        QVERIFY(missing.err.find("no-run is not a run folder") != std::string::npos);
     }
 };
 
