@@ -31,7 +31,9 @@ LiveChart::LiveChart(const QString& title, QWidget* parent)
       m_plot(new QCustomPlot(this)),
       m_readout(nullptr),
       m_cursor(nullptr),
-      m_emptyNote(nullptr) {
+      m_emptyNote(nullptr),
+      m_marker(nullptr),
+      m_markerX(std::numeric_limits<double>::quiet_NaN()) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -51,6 +53,10 @@ LiveChart::LiveChart(const QString& title, QWidget* parent)
     m_cursor->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_cursor->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_cursor->setVisible(false);
+    m_marker = new QCPItemStraightLine(m_plot);
+    m_marker->point1->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_marker->point2->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_marker->setVisible(false);
     m_readout = new QCPItemText(m_plot);
     m_readout->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_readout->setPadding(QMargins(6, 4, 6, 4));
@@ -210,6 +216,17 @@ bool LiveChart::exportImage(const QString& path) {
 void LiveChart::resetView() {
     m_followData = true;
     fitView();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LiveChart::setMarker(double x) {
+    m_markerX = x;
+    m_marker->setVisible(!std::isnan(x));
+    if (!std::isnan(x)) {
+        m_marker->point1->setCoords(x, 0);
+        m_marker->point2->setCoords(x, 1);
+        m_marker->setPen(QPen(palette().color(QPalette::Highlight), 2));
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

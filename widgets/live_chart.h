@@ -55,6 +55,10 @@ class LiveChart final : public QWidget {
     void setLogScale(bool on);
     bool logScale() const { return m_logScale; }
 
+    // A vertical line at x (e.g. the step a view shows); NaN hides it.
+    void setMarker(double x);
+    double marker() const { return m_markerX; }
+
     // Format from the suffix: .png, .pdf or .svg. Returns false when writing failed.
     bool exportImage(const QString& path);
     // Fits the view to all data again and follows new points (after a zoom or pan).
@@ -96,6 +100,8 @@ class LiveChart final : public QWidget {
     QCPItemText* m_readout;
     QCPItemStraightLine* m_cursor;
     QCPItemText* m_emptyNote;  // shown until the first point arrives
+    QCPItemStraightLine* m_marker;
+    double m_markerX;
     QTimer m_redrawTimer;
     QHash<QString, Series> m_series;
     QStringList m_order;

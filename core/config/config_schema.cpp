@@ -294,6 +294,13 @@ std::vector<ConfigField> build_fields() {
     f.push_back(int_field("train.save_every", &C::train, &TrainConfig::save_every, 0, 100000000,
                           "Steps between periodic checkpoints kept for averaging (0 = keep only "
                           "last and best)."));
+    f.push_back(int_field("train.snapshot_every", &C::train, &TrainConfig::snapshot_every, -1,
+                          100000000,
+                          "Steps between attention snapshots of the probe inputs, kept in the "
+                          "run's attention/ folder (0 = with every validation, -1 = none)."));
+    f.push_back(string_field("train.probes", &C::train, &TrainConfig::probes, FieldKind::String,
+                             "Inputs whose attention is snapshotted during training, separated "
+                             "by | (empty = the first two usable validation inputs)."));
     f.push_back(int_field("train.patience", &C::train, &TrainConfig::patience, 0, 100000,
                           "Stop when validation loss has not improved for this many validations "
                           "(0 = never stop early)."));

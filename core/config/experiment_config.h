@@ -79,6 +79,9 @@ struct TrainConfig {
     int log_every = 10;     // optimizer steps between history lines
     int save_every = 0;     // steps between periodic checkpoints (0 = only last and best)
     int patience = 0;       // validations without improvement before stopping (0 = never)
+    // Steps between attention snapshots of the probes (0 = with every validation, -1 = none).
+    int snapshot_every = 0;
+    std::string probes;  // probe inputs separated by '|' (empty = two validation inputs)
     int seed = 42;
     DevicePref device = DevicePref::Auto;
     int threads = 0;  // intra-op CPU threads (0 = all cores)

@@ -37,6 +37,18 @@ struct SamplesReport {
     std::vector<SampleOutput> samples;
 };
 
+// Each head's mean normalised attention entropy, [layer][head], per stack: 0 = every query reads
+// one key, 1 = uniform over the keys it may read. A stack the model lacks is empty.
+struct ProbeEntropies {
+    std::vector<std::vector<double>> encoder_self, decoder_self, cross;
+};
+
+// An attention snapshot of the probe inputs was written to the run's attention/ folder.
+struct AttentionSnapshotReport {
+    int64_t step = 0;
+    std::vector<ProbeEntropies> probes;  // in probe order
+};
+
 enum class FinishReason { Completed, Stopped, EarlyStopped, Failed };
 
 struct TrainingFinished {
@@ -57,6 +69,7 @@ class TrainingObserver {
     virtual void on_step(const StepReport&) {}
     virtual void on_validation(const ValidationReport&) {}
     virtual void on_samples(const SamplesReport&) {}
+    virtual void on_attention_snapshot(const AttentionSnapshotReport&) {}
     virtual void on_log(LogLevel, const std::string&) {}
     virtual void on_finished(const TrainingFinished&) {}
 };

@@ -16,6 +16,7 @@
 #include "core/metrics/perplexity.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
+#include "core/train/attention_probes.h"
 #include "core/train/checkpoint_writer.h"
 #include "core/train/lr_schedule.h"
 #include "core/train/optimizer.h"
@@ -149,6 +150,12 @@ TrainingFinished TrainingRun::resume() {
         write_text_atomically(paths_.history(), checkpoint.history);
         history_ = std::make_unique<HistoryWriter>(run_dir_);
         log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
+        try {  // snapshots after the checkpoint belong to steps that will be trained again
+            drop_attention_snapshots_after(run_dir_, checkpoint.position.step);
+            last_snapshot_step_ = checkpoint.position.step;
+        } catch (const std::exception& e) {
+            log(LogLevel::Warning, e.what());
+        }
         auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
         auto tgt =
             checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
@@ -221,6 +228,8 @@ void TrainingRun::build(const Checkpoint* from) {
         set_dropout_rng_state({position_.dropout_seed, 0});
     }
     loss_scaler_ = LossScaler(position_.loss_scale);
+    if (config_.train.snapshot_every >= 0)
+        probes_ = probe_inputs(data_, config_, model_->options().max_positions);
 
     const int64_t batches = static_cast<int64_t>(
         make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1).size());
@@ -385,6 +394,29 @@ void TrainingRun::report_samples() {
     observer_.on_samples(report);
 }
 
+void TrainingRun::snapshot_attention_maps() {
+    if (probes_.empty() || last_snapshot_step_ == position_.step) return;
+    last_snapshot_step_ = position_.step;
+    try {
+        const double started = now_s();
+        AttentionSnapshot snapshot =
+            snapshot_attention(*model_, data_, config_, probes_, position_.step);
+        if (snapshot.probes.empty()) return;
+        snapshots_.bytes += add_attention_snapshot(run_dir_, snapshot).bytes;
+        snapshots_.seconds += now_s() - started;
+        ++snapshots_.count;
+        AttentionSnapshotReport report;
+        report.step = snapshot.step;
+        for (ProbeAttention& probe : snapshot.probes)
+            report.probes.push_back(std::move(probe.entropies));
+        observer_.on_attention_snapshot(report);
+    } catch (const std::exception& e) {
+        log(LogLevel::Warning, "could not write the attention snapshot at step " +
+                                   std::to_string(position_.step) + " (" + user_error_text(e) +
+                                   "); training goes on");
+    }
+}
+
 void TrainingRun::save(bool best, bool final) {
     // Steps trained since the last report are reported first, so that the history the
     // checkpoint carries covers every step up to it and a resumed run's history.jsonl equals an
@@ -426,6 +458,7 @@ TrainingFinished TrainingRun::loop() {
     auto validate_and_save = [&] {
         const ValidationReport r = validate();
         report_samples();
+        if (t.snapshot_every == 0) snapshot_attention_maps();
         save(r.is_best);
         write_status("running");
         return r;
@@ -438,7 +471,17 @@ TrainingFinished TrainingRun::loop() {
             validate();
             report_samples();
         }
+        snapshot_attention_maps();  // the latest state, whatever the interval
         save(position_.best_step == position_.step, /*final=*/true);
+        if (snapshots_.count > 0) {  // what they cost, so that it can be weighed
+            std::ostringstream line;
+            line.precision(3);
+            line << "attention snapshots: " << snapshots_.count << " written ("
+                 << double(snapshots_.bytes) / 1024 << " KB) in " << snapshots_.seconds << " s, "
+                 << 100 * snapshots_.seconds / std::max(1e-9, now_s() - session_start_)
+                 << "% of this session";
+            log(LogLevel::Info, line.str());
+        }
         log(LogLevel::Info, message);
         write_status(state, message);
         finished.reason = reason;
@@ -456,6 +499,7 @@ TrainingFinished TrainingRun::loop() {
                           std::to_string(position_.best_step) + ")");
     };
 
+    if (position_.step == 0) snapshot_attention_maps();  // the untrained model, for contrast
     for (; position_.epoch <= t.epochs; ++position_.epoch, position_.batch_in_epoch = 0) {
         const auto batches = make_batches(data_.train.examples, t.batch_tokens, true,
                                           static_cast<uint64_t>(t.seed), position_.epoch);
@@ -475,6 +519,8 @@ TrainingFinished TrainingRun::loop() {
             position_.batch_in_epoch += static_cast<int64_t>(count);
             if (!stepped) continue;
             if (position_.step % t.log_every == 0) report_steps();
+            if (t.snapshot_every > 0 && position_.step % t.snapshot_every == 0)
+                snapshot_attention_maps();
             if (t.valid_every > 0 && position_.step % t.valid_every == 0) {
                 report_steps();
                 validate_and_save();

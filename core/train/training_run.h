@@ -31,6 +31,9 @@ class TrainingRun {
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
     ValidationReport validate();
     void report_samples();
+    // Snapshots the probes' attention at this step, once (see attention_snapshots.h); a failed
+    // write (full disk) is a warning.
+    void snapshot_attention_maps();
     // Writes the checkpoints. A failed save (full disk) is a warning and the run goes on,
     // except the `final` one at the end of the run, which fails it.
     void save(bool best, bool final = false);
@@ -60,7 +63,13 @@ class TrainingRun {
     std::ofstream log_file_;
     std::string started_at_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
-    LossScaler loss_scaler_;  // fp16 only
+    LossScaler loss_scaler_;                // fp16 only
+    std::vector<std::vector<int>> probes_;  // empty: no attention snapshots
+    int64_t last_snapshot_step_ = -1;
+    struct {
+        int64_t count = 0, bytes = 0;
+        double seconds = 0;
+    } snapshots_;  // written in this session
 
     // Sums since the last step report.
     struct Pending {

@@ -22,6 +22,7 @@
 #include "core/util/step_quantities.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/runs/runs_pane.h"
+#include "ui/training/attention_timeline.h"
 #include "ui/training/log_view.h"
 #include "ui/training/run_charts.h"
 #include "ui/training/training_pane.h"
@@ -136,6 +137,8 @@ class TestTrainingPane final : public QObject {
         QVERIFY(QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("config.json"))));
         QVERIFY(QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("history.jsonl"))));
         QCOMPARE(pane.log()->errorCount(), 0);
+        // Attention snapshots (with every validation, and of the untrained model) arrive live.
+        QTRY_COMPARE(pane.attentionTimeline()->steps(), (QVector<qint64>{0, 10, 20}));
 
         // The Runs area lists it and draws the same curves from its history.
         RunsPane runs;
@@ -144,6 +147,8 @@ class TestTrainingPane final : public QObject {
         runs.showRun(runDir);
         QTRY_COMPARE(runs.charts()->lossPoints(QStringLiteral("train")), 10);
         QCOMPARE(runs.charts()->lossPoints(QStringLiteral("valid")), 2);
+        QTRY_COMPARE(runs.attentionTimeline()->steps(), (QVector<qint64>{0, 10, 20}));
+        QTRY_COMPARE(runs.attentionTimeline()->shownStep(), qint64(20));
     }
 
     void stopKeepsCheckpointAndResumeContinues() {

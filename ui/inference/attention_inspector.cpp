@@ -59,9 +59,16 @@ AttentionInspector::AttentionInspector(QWidget* parent)
     layout->addWidget(split, 1);
 
     setModelKind(false);
-    connect(m_stack, &QComboBox::currentIndexChanged, this, &AttentionInspector::showStack);
+    connect(m_stack, &QComboBox::currentIndexChanged, this, [this] {
+        showStack();
+        Q_EMIT stackChanged(stack());
+    });
     connect(m_grid, &AttentionGrid::cellClicked, this, &AttentionInspector::showCell);
     connect(m_grid, &AttentionGrid::maskToggled, this, [this](int layer, int head, bool masked) {
+        if (!m_masking) {
+            m_grid->setMasked(layer, head, false);
+            return;
+        }
         if (masked)
             masksOf(stack()).insert({layer, head});
         else
@@ -148,6 +155,20 @@ void AttentionInspector::showCell(int layer, int head) {
                                                     .arg(which)
                                                     .arg(m_grid->entropy(layer, head), 0, 'f', 2));
     m_heatmap->setSelectedRow(row);
+    Q_EMIT cellShown(layer, head);
+}
+
+void AttentionInspector::setMaskingEnabled(bool on) {
+    m_masking = on;
+    m_allOn->setVisible(on);
+    if (!on) {
+        clearMasks();
+        m_hint->setText(
+            tr("Click a cell to enlarge it. Under each cell: the entropy of its attention, mean "
+               "over query rows, in <b>nats</b> (0: one token only; ln n: spread evenly over "
+               "n). Rows are the tokens produced (decoder) or read (encoder), columns the tokens "
+               "looked at."));
+    }
 }
 
 std::vector<HeadSelection> AttentionInspector::maskedHeads() const {

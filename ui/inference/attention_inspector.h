@@ -45,11 +45,16 @@ class AttentionInspector final : public QWidget {
     void setMasked(const HeadSelection& head, bool masked);
     void clearMasks();
 
+    // Off: heads cannot be switched off (attention that was recorded, not decoded here).
+    void setMaskingEnabled(bool on);
+
     AttentionGrid* grid() const { return m_grid; }
     AttentionHeatmap* heatmap() const { return m_heatmap; }
 
   Q_SIGNALS:
     void maskedHeadsChanged();
+    void stackChanged(tfw::AttentionStack stack);
+    void cellShown(int layer, int head);  // head AttentionGrid::kMean: the mean
 
   private:
     void showStack();
@@ -64,6 +69,7 @@ class AttentionInspector final : public QWidget {
     QPushButton* m_allOn;
     int m_layer = -1;
     int m_head = 0;
+    bool m_masking = true;
 };
 
 }  // namespace tfw

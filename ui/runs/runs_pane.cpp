@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -27,6 +28,7 @@
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/problem_message.h"
+#include "ui/training/attention_timeline.h"
 #include "ui/training/run_charts.h"
 #include "widgets/smoothing_slider.h"
 
@@ -80,6 +82,7 @@ RunsPane::RunsPane(QWidget* parent)
       m_table(new QTableWidget(0, Count, this)),
       m_details(new QLabel(this)),
       m_charts(new RunCharts(this)),
+      m_timeline(new AttentionTimeline(this)),
       m_resume(new QPushButton(tr("Resume"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
       m_delete(new QPushButton(tr("Delete…"), this)),
@@ -164,7 +167,10 @@ RunsPane::RunsPane(QWidget* parent)
     detailsRow->addWidget(m_details, 1);
     detailsRow->addWidget(smoothing);
     bottomLayout->addLayout(detailsRow);
-    bottomLayout->addWidget(m_charts, 1);
+    auto* views = new QTabWidget(bottom);
+    views->addTab(m_charts, tr("Curves"));
+    views->addTab(m_timeline, tr("Attention over training"));
+    bottomLayout->addWidget(views, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
@@ -301,6 +307,7 @@ void RunsPane::loadRun(const QString& dir) {
         m_selected = dir;
         m_details->setText(tr("Reading %1…").arg(QDir(dir).dirName().toHtmlEscaped()));
         m_charts->clear();
+        m_timeline->setRun(dir);
     }
     readSelectedRun();
     updateButtons();
@@ -382,6 +389,7 @@ void RunsPane::deleteSelected() {
     }
     m_selected.clear();
     m_charts->clear();
+    m_timeline->setRun(QString());
     m_details->clear();
     refresh();
     Q_EMIT statusMessage(tr("Deleted %1").arg(name));

@@ -16,6 +16,7 @@ class QTableWidget;
 
 namespace tfw {
 
+class AttentionTimeline;
 class RunCharts;
 
 class RunsPane final : public QWidget {
@@ -39,6 +40,7 @@ class RunsPane final : public QWidget {
     // The folders of the selected rows, in table order.
     QStringList selectedRuns() const;
     RunCharts* charts() const { return m_charts; }
+    AttentionTimeline* attentionTimeline() const { return m_timeline; }
 
   Q_SIGNALS:
     void resumeRequested(const QString& runDir);
@@ -86,6 +88,7 @@ class RunsPane final : public QWidget {
     QTableWidget* m_table;
     QLabel* m_details;
     RunCharts* m_charts;
+    AttentionTimeline* m_timeline;
     QPushButton* m_resume;
     QPushButton* m_rename;
     QPushButton* m_delete;

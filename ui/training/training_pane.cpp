@@ -9,11 +9,13 @@
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <cmath>
 #include <memory>
 
 #include "core/io/run_directory.h"
+#include "ui/training/attention_timeline.h"
 #include "ui/training/log_view.h"
 #include "ui/training/run_charts.h"
 #include "ui/training/training_runner.h"
@@ -46,6 +48,7 @@ TrainingPane::TrainingPane(QWidget* parent)
       m_progressText(new QLabel(this)),
       m_smoothing(new SmoothingSlider(this)),
       m_charts(new RunCharts(this)),
+      m_timeline(new AttentionTimeline(this)),
       m_log(new LogView(this)) {
     m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_pause->setCheckable(true);
@@ -74,7 +77,11 @@ TrainingPane::TrainingPane(QWidget* parent)
     progress->addWidget(m_progressText, 1);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_charts);
+    // The curves, and how the heads' attention forms (snapshots of the probe inputs).
+    auto* views = new QTabWidget(this);
+    views->addTab(m_charts, tr("Curves"));
+    views->addTab(m_timeline, tr("Attention over training"));
+    splitter->addWidget(views);
     splitter->addWidget(m_log);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 1);
@@ -98,6 +105,8 @@ TrainingPane::TrainingPane(QWidget* parent)
                                        exact ? tr("   \u2713 matches the reference") : QString()));
         }
     });
+    connect(m_runner, &TrainingRunner::attentionSnapshot, m_timeline,
+            &AttentionTimeline::addSnapshot);
     connect(m_runner, &TrainingRunner::logMessage, this,
             [this](LogLevel level, const QString& message) {
                 m_log->addMessage(level, message);
@@ -166,6 +175,7 @@ void TrainingPane::stop() {
 
 void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_charts->clear();
+    m_timeline->setRun(runDir);
     m_lastError.clear();
     m_startStep = 0;
     m_plannedSteps = 0;

@@ -15,6 +15,7 @@ class QProgressBar;
 
 namespace tfw {
 
+class AttentionTimeline;
 class LogView;
 class RunCharts;
 class SmoothingSlider;
@@ -41,6 +42,7 @@ class TrainingPane final : public QWidget {
 
     TrainingRunner* runner() const { return m_runner; }
     RunCharts* charts() const { return m_charts; }
+    AttentionTimeline* attentionTimeline() const { return m_timeline; }
     LogView* log() const { return m_log; }
 
   Q_SIGNALS:
@@ -64,6 +66,7 @@ class TrainingPane final : public QWidget {
     QLabel* m_progressText;
     SmoothingSlider* m_smoothing;
     RunCharts* m_charts;
+    AttentionTimeline* m_timeline;
     LogView* m_log;
     QElapsedTimer m_wallClock;  // since this session of the run started
     QString m_lastError;        // the trainer's last error message in this run

@@ -18,6 +18,8 @@ TrainingRunner::TrainingRunner(QObject* parent)
             Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::samples, this, &TrainingRunner::samples,
             Qt::QueuedConnection);
+    connect(m_worker, &TrainingWorker::attentionSnapshot, this, &TrainingRunner::attentionSnapshot,
+            Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::logMessage, this, &TrainingRunner::logMessage,
             Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::finished, this, &TrainingRunner::onFinished,

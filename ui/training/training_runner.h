@@ -36,6 +36,7 @@ class TrainingRunner final : public QObject {
     void step(const tfw::StepReport& report);
     void validation(const tfw::ValidationReport& report);
     void samples(const tfw::SamplesReport& report);
+    void attentionSnapshot(const tfw::AttentionSnapshotReport& report);
     void logMessage(tfw::LogLevel level, const QString& message);
     void finished(const tfw::TrainingFinished& result);
     void runningChanged(bool running);

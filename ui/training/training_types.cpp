@@ -7,6 +7,7 @@ void registerTrainingTypes() {
     qRegisterMetaType<StepReport>();
     qRegisterMetaType<ValidationReport>();
     qRegisterMetaType<SamplesReport>();
+    qRegisterMetaType<AttentionSnapshotReport>();
     qRegisterMetaType<TrainingFinished>();
     qRegisterMetaType<LogLevel>();
 }

@@ -11,6 +11,7 @@ Q_DECLARE_METATYPE(tfw::TrainingStarted)
 Q_DECLARE_METATYPE(tfw::StepReport)
 Q_DECLARE_METATYPE(tfw::ValidationReport)
 Q_DECLARE_METATYPE(tfw::SamplesReport)
+Q_DECLARE_METATYPE(tfw::AttentionSnapshotReport)
 Q_DECLARE_METATYPE(tfw::TrainingFinished)
 Q_DECLARE_METATYPE(tfw::LogLevel)
 

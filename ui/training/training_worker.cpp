@@ -20,6 +20,9 @@ class SignallingObserver final : public TrainingObserver {
         Q_EMIT m_worker.validation(report);
     }
     void on_samples(const SamplesReport& report) override { Q_EMIT m_worker.samples(report); }
+    void on_attention_snapshot(const AttentionSnapshotReport& report) override {
+        Q_EMIT m_worker.attentionSnapshot(report);
+    }
     void on_log(LogLevel level, const std::string& message) override {
         Q_EMIT m_worker.logMessage(level, QString::fromStdString(message));
     }

@@ -27,6 +27,7 @@ class TrainingWorker final : public QObject {
     void step(const tfw::StepReport& report);
     void validation(const tfw::ValidationReport& report);
     void samples(const tfw::SamplesReport& report);
+    void attentionSnapshot(const tfw::AttentionSnapshotReport& report);
     void logMessage(tfw::LogLevel level, const QString& message);
     void finished(const tfw::TrainingFinished& result);
 
