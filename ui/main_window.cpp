@@ -13,6 +13,7 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
+#include "ui/checks/checks_dialog.h"
 #include "ui/evaluation/evaluation_pane.h"
 #include "ui/compare/average_dialog.h"
 #include "ui/compare/compare_pane.h"
@@ -53,9 +54,17 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 
     createMenus();
     m_experiment->setStartAction(m_training->startAction());
+    m_experiment->setChecksAction(m_checksAction);
 
     connect(m_experiment, &ExperimentPane::validityChanged, this, &MainWindow::updateStartAction);
     connect(m_training, &TrainingPane::startRequested, this, &MainWindow::startTraining);
+    connect(m_training, &TrainingPane::checksDetailsRequested, this, [this] {
+        ChecksDialog* dialog = checksWindow();
+        dialog->showReport(m_training->checks(),
+                           tr("The quick checks that ran before this training run."));
+        dialog->show();
+        dialog->raise();
+    });
     connect(m_training, &TrainingPane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_evaluation, &EvaluationPane::statusMessage, this,
@@ -132,6 +141,12 @@ void MainWindow::createMenus() {
     run->addAction(m_training->startAction());
     run->addAction(m_training->pauseAction());
     run->addAction(m_training->stopAction());
+    run->addSeparator();
+    m_checksAction = run->addAction(tr("Sanity &checks"), this, &MainWindow::runChecks);
+    m_checksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_checksAction->setToolTip(
+        tr("Check the experiment before training: initial loss, overfitting one batch, causal "
+           "leak, gradient norms, attention entropy and the data"));
 
     QToolBar* toolbar = addToolBar(tr("Training"));
     toolbar->setObjectName(QStringLiteral("trainingToolbar"));
@@ -313,6 +328,20 @@ void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& re
 void MainWindow::compareRuns(const QStringList& paths) {
     for (const QString& path : paths) m_compare->addItem(path);
     m_tabs->setCurrentWidget(m_compare);
+}
+
+ChecksDialog* MainWindow::checksWindow() {
+    if (!m_checks) m_checks = new ChecksDialog(this);
+    return m_checks;
+}
+
+void MainWindow::runChecks() {
+    ChecksDialog* dialog = checksWindow();
+    dialog->show();
+    dialog->raise();
+    if (dialog->isRunning()) return;
+    dialog->setConfig(m_experiment->config());
+    dialog->runChecks();
 }
 
 void MainWindow::averageCheckpoints(const QString& runDir) {

@@ -13,6 +13,7 @@ class QTabWidget;
 
 namespace tfw {
 
+class ChecksDialog;
 class EvaluationPane;
 class ComparePane;
 class ExperimentPane;
@@ -40,6 +41,11 @@ class MainWindow final : public QMainWindow {
     InferencePane* inferencePane() const { return m_inference; }
     EvaluationPane* evaluationPane() const { return m_evaluation; }
     ComparePane* comparePane() const { return m_compare; }
+    QAction* checksAction() const { return m_checksAction; }
+    ChecksDialog* checksDialog() const { return m_checks; }  // null until first opened
+
+    // Opens the sanity checks window on the experiment in the form and runs them all.
+    void runChecks();
 
     // Starts the experiment in the form when it is valid; returns the new run's folder.
     QString startTraining();
@@ -68,6 +74,7 @@ class MainWindow final : public QMainWindow {
     void averageCheckpoints(const QString& runDir);
     // Opens the Tokenization inspector with the form's settings; with a run, shows its tokenizer.
     void showTokenInspector(const QString& runDir = {});
+    ChecksDialog* checksWindow();
 
     AppSettings m_settings;
     QString m_runsRoot;
@@ -80,6 +87,8 @@ class MainWindow final : public QMainWindow {
     ComparePane* m_compare;
     TokenInspector* m_tokenInspector = nullptr;  // a window of its own, made when first asked for
     QMenu* m_recentMenu = nullptr;
+    QAction* m_checksAction = nullptr;
+    ChecksDialog* m_checks = nullptr;
     QLabel* m_state;
     bool m_closeAfterStop = false;
 };

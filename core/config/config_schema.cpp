@@ -109,6 +109,17 @@ std::vector<ConfigField> build_fields() {
                      if (!v.is_string()) bad_value("name", v, "a string");
                      c.name = v.get<std::string>();
                  }});
+    f.push_back({"description",
+                 FieldKind::String,
+                 "What the experiment is for and what to look at; shown above the form.",
+                 {},
+                 {},
+                 {},
+                 [](const C& c) { return json(c.description); },
+                 [](C& c, const json& v) {
+                     if (!v.is_string()) bad_value("description", v, "a string");
+                     c.description = v.get<std::string>();
+                 }});
     {
         const std::vector<std::string> names{"translation", "summarization", "lm"};
         f.push_back(

@@ -90,6 +90,7 @@ struct TrainConfig {
 
 struct ExperimentConfig {
     std::string name = "experiment";
+    std::string description;  // what the experiment is for, shown above the form (presets)
     Task task = Task::Translation;
     DataConfig data;
     TokenizerConfig tokenizer;

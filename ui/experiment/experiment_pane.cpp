@@ -23,8 +23,16 @@ ExperimentPane::ExperimentPane(QWidget* parent)
       m_presets(new QComboBox(this)),
       m_form(new ExperimentForm(this)),
       m_summary(new ConfigSummary(this)),
+      m_description(new QLabel(this)),
+      m_checksButton(new QToolButton(this)),
       m_startButton(new QToolButton(this)) {
-    for (const std::string& name : preset_names()) m_presets->addItem(QString::fromStdString(name));
+    for (const std::string& name : preset_names()) {
+        m_presets->addItem(QString::fromStdString(name));
+        const std::string description = load_preset(name).description;
+        if (!description.empty())
+            m_presets->setItemData(m_presets->count() - 1, QString::fromStdString(description),
+                                   Qt::ToolTipRole);
+    }
     m_presets->setCurrentIndex(-1);
     m_presets->setPlaceholderText(tr("choose a preset"));
     m_presets->setToolTip(tr("Start from a ready-made experiment; every field can be changed."));
@@ -45,6 +53,9 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     top->addWidget(open);
     top->addWidget(save);
     top->addStretch(1);
+    m_checksButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_checksButton->hide();  // until the window gives it its action
+    top->addWidget(m_checksButton);
 
     // The read-outs, and under them the button that acts on what they say.
     auto* side = new QWidget(this);
@@ -66,14 +77,39 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     splitter->setSizes({1100, 340});
     splitter->setChildrenCollapsible(false);
 
+    // Presets that teach (the "break it on purpose" ones) say here what to look for.
+    m_description->setWordWrap(true);
+    m_description->setTextFormat(Qt::PlainText);
+    m_description->setFrameShape(QFrame::StyledPanel);
+    m_description->setMargin(6);
+    m_description->setBackgroundRole(QPalette::ToolTipBase);
+    m_description->setForegroundRole(QPalette::ToolTipText);
+    m_description->setAutoFillBackground(true);
+    m_description->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_description);
     layout->addWidget(splitter, 1);
 
-    connect(m_form, &ExperimentForm::configChanged, this,
-            [this] { m_summary->showConfig(m_form->config()); });
+    connect(m_form, &ExperimentForm::configChanged, this, [this] {
+        m_summary->showConfig(m_form->config());
+        showDescription();
+    });
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
+    showDescription();
+}
+
+void ExperimentPane::showDescription() {
+    const QString text = QString::fromStdString(m_form->config().description).trimmed();
+    m_description->setText(text);
+    m_description->setVisible(!text.isEmpty());
+}
+
+void ExperimentPane::setChecksAction(QAction* checks) {
+    m_checksButton->setDefaultAction(checks);
+    m_checksButton->show();
 }
 
 void ExperimentPane::setStartAction(QAction* start) {

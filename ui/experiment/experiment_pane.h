@@ -8,6 +8,7 @@
 
 class QAction;
 class QComboBox;
+class QLabel;
 class QToolButton;
 
 namespace tfw {
@@ -24,9 +25,12 @@ class ExperimentPane final : public QWidget {
 
     ExperimentForm* form() const { return m_form; }
     ConfigSummary* summary() const { return m_summary; }
+    // The experiment's description above the form (hidden when it has none).
+    QLabel* descriptionLabel() const { return m_description; }
     const ExperimentConfig& config() const;
     // Shows a button for the window's Start action under the read-outs.
     void setStartAction(QAction* start);
+    void setChecksAction(QAction* checks);  // a button beside the presets
 
     // Filled into data.dir of presets that read files and leave it empty.
     void setDataFolder(const QString& dir) { m_dataFolder = dir; }
@@ -42,9 +46,13 @@ class ExperimentPane final : public QWidget {
     void validityChanged(bool valid, const QString& reason);
 
   private:
+    void showDescription();
+
     QComboBox* m_presets;
+    QToolButton* m_checksButton;
     ExperimentForm* m_form;
     ConfigSummary* m_summary;
+    QLabel* m_description;
     QToolButton* m_startButton;
     QString m_dataFolder;
 };

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "core/io/run_directory.h"
+#include "ui/checks/checks_view.h"
 #include "ui/training/attention_timeline.h"
 #include "ui/training/log_view.h"
 #include "ui/training/run_charts.h"
@@ -46,6 +47,7 @@ TrainingPane::TrainingPane(QWidget* parent)
       m_runInfo(new QLabel(tr("No run yet: set up an experiment, then press Start."), this)),
       m_progress(new QProgressBar(this)),
       m_progressText(new QLabel(this)),
+      m_checksInfo(new QLabel(this)),
       m_smoothing(new SmoothingSlider(this)),
       m_charts(new RunCharts(this)),
       m_timeline(new AttentionTimeline(this)),
@@ -75,6 +77,11 @@ TrainingPane::TrainingPane(QWidget* parent)
     auto* progress = new QHBoxLayout;
     progress->addWidget(m_progress, 2);
     progress->addWidget(m_progressText, 1);
+    progress->addWidget(m_checksInfo);
+    m_checksInfo->setToolTip(
+        tr("The quick sanity checks that ran before training; click for what "
+           "each measured"));
+    connect(m_checksInfo, &QLabel::linkActivated, this, &TrainingPane::checksDetailsRequested);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     // The curves, and how the heads' attention forms (snapshots of the probe inputs).
@@ -112,6 +119,7 @@ TrainingPane::TrainingPane(QWidget* parent)
                 m_log->addMessage(level, message);
                 if (level == LogLevel::Error) m_lastError = message;
             });
+    connect(m_runner, &TrainingRunner::checks, this, &TrainingPane::showChecks);
     connect(m_runner, &TrainingRunner::finished, this, &TrainingPane::onFinished);
     connect(m_runner, &TrainingRunner::runningChanged, this, &TrainingPane::updateActions);
     connect(m_runner, &TrainingRunner::pausedChanged, this, [this](bool paused) {
@@ -173,10 +181,21 @@ void TrainingPane::stop() {
     Q_EMIT statusMessage(tr("Stopping after the current step…"));
 }
 
+void TrainingPane::showChecks(const ChecksReport& report) {
+    m_checks = report;
+    const bool failed = !report.all_passed();
+    m_checksInfo->setText(
+        tr("<span style='color:%1'>Checks: %2</span> <a href='#checks'>details</a>")
+            .arg(failed ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"),
+                 ChecksView::summaryText(report).toHtmlEscaped()));
+}
+
 void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_charts->clear();
     m_timeline->setRun(runDir);
     m_lastError.clear();
+    m_checks = {};
+    m_checksInfo->clear();
     m_startStep = 0;
     m_plannedSteps = 0;
     m_progress->setRange(0, 0);  // busy until the trainer knows its plan

@@ -44,17 +44,22 @@ class TrainingPane final : public QWidget {
     RunCharts* charts() const { return m_charts; }
     AttentionTimeline* attentionTimeline() const { return m_timeline; }
     LogView* log() const { return m_log; }
+    // The quick checks the current run made before training (empty before they arrive).
+    const ChecksReport& checks() const { return m_checks; }
+    QLabel* checksInfo() const { return m_checksInfo; }
 
   Q_SIGNALS:
     void startRequested();
     void runFinished(const QString& runDir, const tfw::TrainingFinished& result);
     void statusMessage(const QString& message);
+    void checksDetailsRequested();  // the student clicked the checks line
 
   private:
     void beginRun(const QString& runDir, bool resuming);
     void onStarted(const TrainingStarted& info);
     void onStep(const StepReport& report);
     void onFinished(const TrainingFinished& result);
+    void showChecks(const ChecksReport& report);
     void updateActions();
 
     TrainingRunner* m_runner;
@@ -64,6 +69,8 @@ class TrainingPane final : public QWidget {
     QLabel* m_runInfo;
     QProgressBar* m_progress;
     QLabel* m_progressText;
+    QLabel* m_checksInfo;
+    ChecksReport m_checks;
     SmoothingSlider* m_smoothing;
     RunCharts* m_charts;
     AttentionTimeline* m_timeline;

@@ -20,6 +20,7 @@ TrainingRunner::TrainingRunner(QObject* parent)
             Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::attentionSnapshot, this, &TrainingRunner::attentionSnapshot,
             Qt::QueuedConnection);
+    connect(m_worker, &TrainingWorker::checks, this, &TrainingRunner::checks, Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::logMessage, this, &TrainingRunner::logMessage,
             Qt::QueuedConnection);
     connect(m_worker, &TrainingWorker::finished, this, &TrainingRunner::onFinished,

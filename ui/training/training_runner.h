@@ -37,6 +37,7 @@ class TrainingRunner final : public QObject {
     void validation(const tfw::ValidationReport& report);
     void samples(const tfw::SamplesReport& report);
     void attentionSnapshot(const tfw::AttentionSnapshotReport& report);
+    void checks(const tfw::ChecksReport& report);  // the quick checks before a new run
     void logMessage(tfw::LogLevel level, const QString& message);
     void finished(const tfw::TrainingFinished& result);
     void runningChanged(bool running);

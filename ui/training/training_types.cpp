@@ -8,6 +8,7 @@ void registerTrainingTypes() {
     qRegisterMetaType<ValidationReport>();
     qRegisterMetaType<SamplesReport>();
     qRegisterMetaType<AttentionSnapshotReport>();
+    qRegisterMetaType<ChecksReport>();
     qRegisterMetaType<TrainingFinished>();
     qRegisterMetaType<LogLevel>();
 }

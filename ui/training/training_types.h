@@ -6,6 +6,7 @@
 
 #include "core/config/experiment_config.h"
 #include "core/train/training_observer.h"
+#include "ui/checks/checks_types.h"
 
 Q_DECLARE_METATYPE(tfw::TrainingStarted)
 Q_DECLARE_METATYPE(tfw::StepReport)

@@ -23,6 +23,7 @@ class SignallingObserver final : public TrainingObserver {
     void on_attention_snapshot(const AttentionSnapshotReport& report) override {
         Q_EMIT m_worker.attentionSnapshot(report);
     }
+    void on_checks(const ChecksReport& report) override { Q_EMIT m_worker.checks(report); }
     void on_log(LogLevel level, const std::string& message) override {
         Q_EMIT m_worker.logMessage(level, QString::fromStdString(message));
     }

@@ -28,6 +28,7 @@ class TrainingWorker final : public QObject {
     void validation(const tfw::ValidationReport& report);
     void samples(const tfw::SamplesReport& report);
     void attentionSnapshot(const tfw::AttentionSnapshotReport& report);
+    void checks(const tfw::ChecksReport& report);
     void logMessage(tfw::LogLevel level, const QString& message);
     void finished(const tfw::TrainingFinished& result);
 
