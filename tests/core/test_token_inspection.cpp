@@ -13,34 +13,14 @@
 #include "core/data/token_inspection.h"
 #include "core/data/word_tokenizer.h"
 #include "core/io/tokenizer_source.h"
+#include "tests/core/template_sentences.h"
 #include "tests/core/test_support.h"
 
 using namespace tfw;
+using test::bpe;
+using test::english_sentences;
 
 namespace {
-
-// 384 varied English sentences built from a few templates.
-std::vector<std::string> english_sentences() {
-    const std::vector<std::string> who = {"A man",      "The woman",    "Two children", "A dog",
-                                          "An old man", "A young girl", "Three people", "The cat"};
-    const std::vector<std::string> what = {"is riding a bike",      "walks along the beach",
-                                           "plays with a red ball", "is sitting on a bench",
-                                           "looks at the camera",   "jumps over a fence",
-                                           "is eating lunch",       "waits for the bus"};
-    const std::vector<std::string> where = {"in the park.",    "near the river.", "at night.",
-                                            "on a sunny day.", "in the city.",    "outside."};
-    std::vector<std::string> lines;
-    for (const auto& a : who)
-        for (const auto& b : what)
-            for (const auto& c : where) lines.push_back(a + " " + b + " " + c);
-    return lines;
-}
-
-SentencePieceTokenizer::Options bpe(int vocab_size) {
-    SentencePieceTokenizer::Options options;
-    options.vocab_size = vocab_size;
-    return options;
-}
 
 WordTokenizer the_cat_sat() {
     return WordTokenizer({"<pad>", "<unk>", "<s>", "</s>", "the", "cat", "sat"}, false);

@@ -11,35 +11,11 @@
 #include "core/data/sentencepiece_tokenizer.h"
 #include "core/data/text_case.h"
 #include "core/data/word_tokenizer.h"
+#include "tests/core/template_sentences.h"
 
 using namespace tfw;
-
-namespace {
-
-// About 600 varied English sentences built from a few templates.
-std::vector<std::string> english_sentences() {
-    const std::vector<std::string> who = {"A man",      "The woman",    "Two children", "A dog",
-                                          "An old man", "A young girl", "Three people", "The cat"};
-    const std::vector<std::string> what = {"is riding a bike",      "walks along the beach",
-                                           "plays with a red ball", "is sitting on a bench",
-                                           "looks at the camera",   "jumps over a fence",
-                                           "is eating lunch",       "waits for the bus"};
-    const std::vector<std::string> where = {"in the park.",    "near the river.", "at night.",
-                                            "on a sunny day.", "in the city.",    "outside."};
-    std::vector<std::string> lines;
-    for (const auto& a : who)
-        for (const auto& b : what)
-            for (const auto& c : where) lines.push_back(a + " " + b + " " + c);
-    return lines;
-}
-
-SentencePieceTokenizer::Options bpe(int vocab_size) {
-    SentencePieceTokenizer::Options options;
-    options.vocab_size = vocab_size;
-    return options;
-}
-
-}  // namespace
+using test::bpe;
+using test::english_sentences;
 
 class TestTokenizer : public QObject {
     Q_OBJECT

@@ -109,30 +109,18 @@ inline void write_reversal_corpus(const std::filesystem::path& dir, uint64_t see
     write_split("valid", valid_pairs);
 }
 
-// A one-layer word-level model on write_reversal_corpus(data), small batches so that an epoch
-// has a few steps; CPU, one thread. Callers set the schedule of saves and validations.
+// tiny_reverse_run's model on write_reversal_corpus(data), small batches so that an epoch has a
+// few steps; CPU, one thread, no step limit. Callers set the schedule of saves and validations.
 inline ExperimentConfig tiny_reversal_run(const std::filesystem::path& data) {
-    ExperimentConfig c;
-    c.task = Task::Translation;
+    ExperimentConfig c = tiny_reverse_run();
+    c.data.synthetic = Synthetic::None;
     c.data.train_src = (data / "train.src").string();
     c.data.train_tgt = (data / "train.tgt").string();
     c.data.valid_src = (data / "valid.src").string();
     c.data.valid_tgt = (data / "valid.tgt").string();
-    c.data.max_src_len = 16;
-    c.data.max_tgt_len = 16;
-    c.tokenizer.type = TokenizerType::Word;
-    c.tokenizer.vocab_size = 0;
-    c.model.d_model = 32;
-    c.model.heads = 2;
-    c.model.encoder_layers = 1;
-    c.model.decoder_layers = 1;
-    c.model.ffn_dim = 64;
-    c.model.max_positions = 32;
     c.train.device = DevicePref::Cpu;
-    c.train.threads = 1;
     c.train.batch_tokens = 80;
     c.train.max_steps = 0;
-    c.train.warmup_steps = 4;
     return c;
 }
 
