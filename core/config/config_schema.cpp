@@ -298,6 +298,12 @@ std::vector<ConfigField> build_fields() {
                           "Passes over the training data."));
     f.push_back(int_field("train.max_steps", &C::train, &TrainConfig::max_steps, 0, 100000000,
                           "Stop after this many optimizer steps (0 = run all epochs)."));
+    f.push_back(int_field("train.max_tokens", &C::train, &TrainConfig::max_tokens, 0, 2000000000,
+                          "Stop once this many target tokens have been trained on (0 = no "
+                          "limit): an equal budget for models whose batches differ."));
+    f.push_back(double_field("train.max_minutes", &C::train, &TrainConfig::max_minutes, 0.0, 1e6,
+                             "Stop after this many minutes of training, validations included "
+                             "(0 = no limit): an equal budget for models of different speed."));
     f.push_back(int_field("train.valid_every", &C::train, &TrainConfig::valid_every, 0, 100000000,
                           "Steps between validations (0 = at the end of each epoch)."));
     f.push_back(int_field("train.log_every", &C::train, &TrainConfig::log_every, 1, 100000000,

@@ -74,11 +74,13 @@ struct TrainConfig {
     int batch_tokens = 4096;  // target tokens (plus source) per batch, before accumulation
     int accumulate = 1;       // batches per optimizer step
     int epochs = 10;
-    int max_steps = 0;      // 0 = no limit (epochs decide)
-    int valid_every = 500;  // optimizer steps between validations (0 = once per epoch)
-    int log_every = 10;     // optimizer steps between history lines
-    int save_every = 0;     // steps between periodic checkpoints (0 = only last and best)
-    int patience = 0;       // validations without improvement before stopping (0 = never)
+    int max_steps = 0;       // 0 = no limit (epochs decide)
+    int max_tokens = 0;      // stop after this many target tokens (0 = no limit)
+    double max_minutes = 0;  // stop after this much training wall time (0 = no limit)
+    int valid_every = 500;   // optimizer steps between validations (0 = once per epoch)
+    int log_every = 10;      // optimizer steps between history lines
+    int save_every = 0;      // steps between periodic checkpoints (0 = only last and best)
+    int patience = 0;        // validations without improvement before stopping (0 = never)
     // Steps between attention snapshots of the probes (0 = with every validation, -1 = none).
     int snapshot_every = 0;
     std::string probes;  // probe inputs separated by '|' (empty = two validation inputs)

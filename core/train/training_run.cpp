@@ -509,6 +509,14 @@ TrainingFinished TrainingRun::loop() {
                 return finish(
                     FinishReason::Completed, "completed",
                     "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
+            if (t.max_tokens > 0 && position_.tokens_seen >= t.max_tokens)
+                return finish(FinishReason::Completed, "completed",
+                              "finished: reached train.max_tokens (" +
+                                  std::to_string(t.max_tokens) + " target tokens)");
+            if (t.max_minutes > 0 && elapsed() >= 60 * t.max_minutes)
+                return finish(
+                    FinishReason::Completed, "completed",
+                    "finished: reached train.max_minutes (" + format_number(t.max_minutes) + ")");
             if (control_.stop.load() || !wait_while_paused())
                 return finish(
                     FinishReason::Stopped, "stopped",
