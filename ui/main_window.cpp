@@ -14,14 +14,16 @@
 
 #include "core/config/config_io.h"
 #include "ui/checks/checks_dialog.h"
-#include "ui/evaluation/evaluation_pane.h"
+#include "ui/common/problem_message.h"
 #include "ui/compare/average_dialog.h"
 #include "ui/compare/compare_pane.h"
+#include "ui/evaluation/evaluation_pane.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/inference/inference_pane.h"
-#include "ui/common/problem_message.h"
 #include "ui/runs/runs_pane.h"
+#include "ui/sweep/sweep_job.h"
+#include "ui/sweep/sweep_pane.h"
 #include "ui/tokens/token_inspector.h"
 #include "ui/tokens/tokenizer_chooser.h"
 #include "ui/training/training_pane.h"
@@ -39,6 +41,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
       m_inference(new InferencePane(this)),
       m_evaluation(new EvaluationPane(this)),
       m_compare(new ComparePane(this)),
+      m_sweep(new SweepPane(this)),
       m_state(new QLabel(this)) {
     setWindowTitle(tr("Transformer Workbench"));
     m_tabs->setDocumentMode(true);
@@ -48,6 +51,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_tabs->addTab(m_inference, tr("Inference"));
     m_tabs->addTab(m_evaluation, tr("Evaluate"));
     m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(m_sweep, tr("Ablations"));
     setCentralWidget(m_tabs);
     statusBar()->addPermanentWidget(m_state);
     m_state->setText(tr("Idle"));
@@ -100,7 +104,22 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     // The run folder exists once the trainer has started: list it.
     connect(m_training->runner(), &TrainingRunner::started, m_runs, &RunsPane::refresh);
 
+    // A sweep varies the experiment in the form.
+    connect(m_experiment->form(), &ExperimentForm::configChanged, m_sweep,
+            [this] { m_sweep->setBaseConfig(m_experiment->config()); });
+    connect(m_experiment->form(), &ExperimentForm::varyRequested, this, [this](const QString& key) {
+        m_sweep->varyField(key, m_experiment->config());
+        m_tabs->setCurrentWidget(m_sweep);
+    });
+    connect(m_sweep, &SweepPane::compareRequested, this, &MainWindow::compareRuns);
+    connect(m_sweep, &SweepPane::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_sweep, &SweepPane::runningChanged, this, [this](bool running) {
+        if (!running && m_closeAfterStop) close();
+    });
+
     m_runs->setRunsRoot(m_runsRoot);
+    m_sweep->setRunsRoot(m_runsRoot);
     m_inference->setRunsRoot(m_runsRoot);
     m_evaluation->setRunsRoot(m_runsRoot);
     m_compare->setRunsRoot(m_runsRoot);
@@ -205,6 +224,10 @@ void MainWindow::closeWhenStopped() {
         m_training->stop();
         m_state->setText(tr("Stopping, saving a checkpoint…"));
     }
+    if (m_sweep->isRunning()) {
+        m_closeAfterStop = true;
+        m_sweep->job()->stop();
+    }
     close();
 }
 
@@ -217,6 +240,25 @@ void MainWindow::showInInference(const QString& checkpoint, const QString& sourc
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_sweep->isRunning()) {
+        if (!m_closeAfterStop) {
+            const auto answer = QMessageBox::question(
+                this, tr("A sweep is running"),
+                tr("Stop the sweep and quit?\nIts runs save a checkpoint; open the sweep folder "
+                   "in the Ablations tab later to resume it."),
+                QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+            if (answer != QMessageBox::Yes) {
+                event->ignore();
+                return;
+            }
+            m_closeAfterStop = true;
+            m_sweep->job()->stop();
+            m_state->setText(tr("Stopping the sweep, saving checkpoints…"));
+        }
+        // The window closes when the sweep reports that it has stopped.
+        event->ignore();
+        return;
+    }
     if (m_training->isRunning()) {
         if (!m_closeAfterStop) {
             const auto answer = QMessageBox::question(
@@ -281,6 +323,7 @@ void MainWindow::chooseRunsRoot() {
     m_inference->setRunsRoot(dir);
     m_evaluation->setRunsRoot(dir);
     m_compare->setRunsRoot(dir);
+    m_sweep->setRunsRoot(dir);
 }
 
 void MainWindow::chooseDataFolder() {

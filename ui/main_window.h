@@ -1,5 +1,6 @@
 #pragma once
-// The workbench window: Experiment, Training, Runs, Inference, Evaluate and Compare areas as
+// The workbench window: Experiment, Training, Runs, Inference, Evaluate, Compare and Ablations
+// areas as
 // tabs, with the menus, toolbar and status bar that connect them.
 
 #include <QMainWindow>
@@ -19,6 +20,7 @@ class ComparePane;
 class ExperimentPane;
 class InferencePane;
 class RunsPane;
+class SweepPane;
 class TokenInspector;
 class TrainingPane;
 struct TrainingFinished;
@@ -41,6 +43,7 @@ class MainWindow final : public QMainWindow {
     InferencePane* inferencePane() const { return m_inference; }
     EvaluationPane* evaluationPane() const { return m_evaluation; }
     ComparePane* comparePane() const { return m_compare; }
+    SweepPane* sweepPane() const { return m_sweep; }
     QAction* checksAction() const { return m_checksAction; }
     ChecksDialog* checksDialog() const { return m_checks; }  // null until first opened
 
@@ -85,6 +88,7 @@ class MainWindow final : public QMainWindow {
     InferencePane* m_inference;
     EvaluationPane* m_evaluation;
     ComparePane* m_compare;
+    SweepPane* m_sweep;
     TokenInspector* m_tokenInspector = nullptr;  // a window of its own, made when first asked for
     QMenu* m_recentMenu = nullptr;
     QAction* m_checksAction = nullptr;

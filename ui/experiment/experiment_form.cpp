@@ -1,5 +1,6 @@
 #include "ui/experiment/experiment_form.h"
 
+#include <QAction>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -82,6 +83,12 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
         label->setBuddy(editor);
         layouts.at(sectionOf(field.key))->addRow(label, editor);
         connect(editor, &FieldEditor::edited, this, [this, editor] { applyEdit(editor); });
+        connect(editor, &FieldEditor::varyRequested, this,
+                [this, key] { Q_EMIT varyRequested(key); });
+        auto* vary = new QAction(tr("Vary in a sweep…"), label);
+        connect(vary, &QAction::triggered, editor, &FieldEditor::varyRequested);
+        label->addAction(vary);
+        label->setContextMenuPolicy(Qt::ActionsContextMenu);
         if (field.key == "train.device") {
             // What the choices mean on this machine, found once: GPUs do not come and go.
             auto* hint =

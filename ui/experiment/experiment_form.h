@@ -32,6 +32,8 @@ class ExperimentForm final : public QWidget {
   Q_SIGNALS:
     void configChanged();
     void validityChanged(bool valid, const QString& reason);
+    // "Vary in a sweep…" in a field's context menu.
+    void varyRequested(const QString& key);
 
   private:
     void applyEdit(FieldEditor* editor);

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -9,6 +10,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMimeData>
 #include <QPainter>
 #include <QSpinBox>
@@ -46,6 +48,7 @@ NumberSpinBox* makeNumberBox(const ConfigField& field, QWidget* parent) {
 FieldEditor::FieldEditor(const ConfigField& field, QWidget* parent)
     : QWidget(parent), m_field(field) {
     buildEditor();
+    for (QWidget* input : m_inputs) input->installEventFilter(this);
     updateToolTip();
 }
 
@@ -118,6 +121,32 @@ void FieldEditor::buildEditor() {
         }
     }
     for (QWidget* input : m_inputs) layout->addWidget(input, 1);
+}
+
+// The inputs' context menus gain the sweep's action (spin boxes pass theirs up from the
+// line edit inside them, so filtering the inputs catches every one).
+bool FieldEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ContextMenu) {
+        showContextMenu(qobject_cast<QWidget*>(watched),
+                        static_cast<QContextMenuEvent*>(event)->globalPos());
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void FieldEditor::contextMenuEvent(QContextMenuEvent* event) {
+    showContextMenu(nullptr, event->globalPos());
+}
+
+void FieldEditor::showContextMenu(QWidget* input, const QPoint& globalPosition) {
+    // The input's own editing menu (undo, copy, paste...) where it has a line edit.
+    auto* edit = qobject_cast<QLineEdit*>(input);
+    if (!edit && input) edit = input->findChild<QLineEdit*>();
+    QMenu* menu = edit ? edit->createStandardContextMenu() : new QMenu(this);
+    if (!menu->isEmpty()) menu->addSeparator();
+    menu->addAction(tr("Vary in a sweep…"), this, &FieldEditor::varyRequested);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(globalPosition);
 }
 
 json FieldEditor::value() const {

@@ -1,7 +1,8 @@
 #pragma once
 // The editor for one configuration field, chosen by the field's kind: spin boxes for
 // numbers, a check box, a combo box of the choices, a line edit (with a browse button
-// and file drops for paths). It speaks JSON values, like the schema's get/set.
+// and file drops for paths). It speaks JSON values, like the schema's get/set. Its context
+// menu offers to vary the field in a sweep.
 
 #include <QWidget>
 
@@ -28,15 +29,19 @@ class FieldEditor final : public QWidget {
 
   Q_SIGNALS:
     void edited();
+    void varyRequested();  // "Vary in a sweep…" in the context menu
 
   protected:
     void paintEvent(QPaintEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
     void buildEditor();
     void browse();
+    void showContextMenu(QWidget* input, const QPoint& globalPosition);
     void updateToolTip();
 
     const ConfigField& m_field;

@@ -1,0 +1,400 @@
+#include "ui/sweep/sweep_define_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "core/config/config_error.h"
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
+#include "core/sweep/sweep_estimate.h"
+
+namespace tfw {
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+enum AxisColumn { KeyColumn, ValuesColumn };
+
+// The budget kinds in the order of the combo box.
+const BudgetKind kBudgetKinds[] = {BudgetKind::Steps, BudgetKind::Tokens, BudgetKind::Minutes,
+                                   BudgetKind::Unlimited};
+
+}  // namespace
+
+SweepDefineView::SweepDefineView(QWidget* parent)
+    : QWidget(parent),
+      m_axes(new QTableWidget(0, 2, this)),
+      m_seeds(new QLineEdit(QStringLiteral("1,2,3"), this)),
+      m_design(new QComboBox(this)),
+      m_budgetKind(new QComboBox(this)),
+      m_budgetAmount(new QDoubleSpinBox(this)),
+      m_jobs(new QSpinBox(this)),
+      m_evaluate(
+          new QCheckBox(tr("Score the validation set with each run's best checkpoint"), this)),
+      m_folder(new QLineEdit(this)),
+      m_count(new QLabel(this)),
+      m_estimate(new QLabel(this)),
+      m_problemList(new QLabel(this)),
+      m_start(new QPushButton(tr("Start sweep"), this)),
+      m_refresh(new QTimer(this)),
+      m_estimateTimer(new QTimer(this)) {
+    m_axes->setObjectName(QStringLiteral("sweepAxes"));
+    m_axes->setHorizontalHeaderLabels({tr("Field"), tr("Values")});
+    m_axes->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::ResizeToContents);
+    m_axes->horizontalHeader()->setSectionResizeMode(ValuesColumn, QHeaderView::Stretch);
+    m_axes->verticalHeader()->hide();
+    m_axes->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_axes->setToolTip(
+        tr("Values: a list \"1,2,4,8\" or a numeric range first:last:step such as "
+           "\"0:0.3:0.1\" (both ends included)"));
+    auto* add = new QPushButton(tr("Add field"), this);
+    auto* remove = new QPushButton(tr("Remove field"), this);
+    connect(add, &QPushButton::clicked, this, [this] { addAxis(QStringLiteral("model.heads")); });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        if (m_axes->currentRow() >= 0) removeAxis(m_axes->currentRow());
+    });
+    auto* axisButtons = new QHBoxLayout;
+    axisButtons->addWidget(add);
+    axisButtons->addWidget(remove);
+    axisButtons->addStretch(1);
+
+    m_seeds->setToolTip(
+        tr("Every variant trains once per seed: \"1,2,3\" or \"1:5\"; empty: the "
+           "experiment's own train.seed"));
+    m_design->addItem(tr("Grid: every combination"), int(SweepDesign::Grid));
+    m_design->addItem(tr("One at a time against the baseline"), int(SweepDesign::OneAtATime));
+    m_budgetKind->addItems({tr("steps"), tr("target tokens"), tr("minutes"), tr("none")});
+    m_budgetKind->setToolTip(
+        tr("What every run trains for, so that the variants compare fairly; "
+           "none keeps each run's own limits"));
+    m_budgetAmount->setRange(0, 1e12);
+    m_budgetAmount->setDecimals(1);
+    m_budgetAmount->setValue(600);
+    m_jobs->setRange(1, 16);
+    m_jobs->setToolTip(tr("Runs trained at the same time (they share the machine)"));
+    m_evaluate->setChecked(true);
+    auto* budget = new QHBoxLayout;
+    budget->addWidget(m_budgetAmount, 1);
+    budget->addWidget(m_budgetKind);
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Sweep folder"),
+                                                              QFileInfo(outputFolder()).path());
+        if (!dir.isEmpty()) setOutputFolder(dir);
+    });
+    auto* folder = new QHBoxLayout;
+    folder->addWidget(m_folder, 1);
+    folder->addWidget(browse);
+
+    auto* settings = new QFormLayout;
+    settings->addRow(tr("Seeds"), m_seeds);
+    settings->addRow(tr("Design"), m_design);
+    settings->addRow(tr("Budget per run"), budget);
+    settings->addRow(tr("At once"), m_jobs);
+    settings->addRow(tr("Evaluate"), m_evaluate);
+    settings->addRow(tr("Folder"), folder);
+
+    QFont emphasis = m_count->font();
+    emphasis.setBold(true);
+    m_count->setFont(emphasis);
+    m_count->setObjectName(QStringLiteral("sweepRunCount"));
+    m_estimate->setObjectName(QStringLiteral("sweepEstimate"));
+    m_problemList->setObjectName(QStringLiteral("sweepProblems"));
+    m_problemList->setTextFormat(Qt::RichText);
+    m_problemList->setWordWrap(true);
+    m_problemList->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_start->setObjectName(QStringLiteral("sweepStart"));
+    connect(m_start, &QPushButton::clicked, this, &SweepDefineView::startRequested);
+
+    auto* intro = new QLabel(tr("The base experiment is the one in the Experiment tab. Each row "
+                                "below varies one of its fields; every variant trains once per "
+                                "seed with the same budget."),
+                             this);
+    intro->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_axes, 1);
+    layout->addLayout(axisButtons);
+    layout->addLayout(settings);
+    layout->addWidget(m_count);
+    layout->addWidget(m_estimate);
+    layout->addWidget(m_problemList);
+    auto* start = new QHBoxLayout;
+    start->addStretch(1);
+    start->addWidget(m_start);
+    layout->addLayout(start);
+
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(120);
+    connect(m_refresh, &QTimer::timeout, this, &SweepDefineView::refresh);
+    m_estimateTimer->setSingleShot(true);
+    m_estimateTimer->setInterval(800);
+    connect(m_estimateTimer, &QTimer::timeout, this, &SweepDefineView::estimate);
+    connect(m_seeds, &QLineEdit::textChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(m_design, &QComboBox::currentIndexChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(m_budgetKind, &QComboBox::currentIndexChanged, this, [this] {
+        m_budgetAmount->setEnabled(kBudgetKinds[m_budgetKind->currentIndex()] !=
+                                   BudgetKind::Unlimited);
+        scheduleRefresh();
+    });
+    connect(m_budgetAmount, &QDoubleSpinBox::valueChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(m_jobs, &QSpinBox::valueChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(m_evaluate, &QCheckBox::toggled, this, &SweepDefineView::scheduleRefresh);
+    connect(m_folder, &QLineEdit::textEdited, this, [this] {
+        m_folderEdited = !m_folder->text().isEmpty();
+        scheduleRefresh();
+    });
+    refresh();
+}
+
+void SweepDefineView::setBaseConfig(const ExperimentConfig& config) {
+    m_base = config;
+    if (!m_folderEdited) m_folder->setText(defaultFolder());
+    scheduleRefresh();
+}
+
+void SweepDefineView::setRunsRoot(const QString& root) {
+    m_runsRoot = root;
+    if (!m_folderEdited) m_folder->setText(defaultFolder());
+    scheduleRefresh();
+}
+
+QString SweepDefineView::defaultFolder() {
+    if (m_runsRoot.isEmpty()) return QString();
+    // The time the sweep began to be defined; setOutputFolder({}) takes a new one.
+    if (m_folderStamp.isEmpty())
+        m_folderStamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    return QDir(m_runsRoot)
+        .filePath(QStringLiteral("sweeps/%1-%2").arg(qs(m_base.name), m_folderStamp));
+}
+
+void SweepDefineView::addAxis(const QString& key, const QString& values) {
+    for (int row = 0; row < m_axes->rowCount(); ++row) {
+        auto* combo = qobject_cast<QComboBox*>(m_axes->cellWidget(row, KeyColumn));
+        if (combo->currentText() != key) continue;
+        auto* edit = qobject_cast<QLineEdit*>(m_axes->cellWidget(row, ValuesColumn));
+        const QStringList known = edit->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        if (!values.isEmpty() && !known.contains(values))
+            edit->setText(known.isEmpty() ? values : edit->text() + QLatin1Char(',') + values);
+        m_axes->setCurrentCell(row, ValuesColumn);
+        edit->setFocus();
+        scheduleRefresh();
+        return;
+    }
+    const int row = m_axes->rowCount();
+    m_axes->insertRow(row);
+    auto* combo = new QComboBox(m_axes);
+    for (const ConfigField& field : config_fields()) combo->addItem(qs(field.key));
+    combo->setCurrentText(key);
+    auto* edit = new QLineEdit(values, m_axes);
+    edit->setPlaceholderText(tr("1,2,4,8 or first:last:step"));
+    m_axes->setCellWidget(row, KeyColumn, combo);
+    m_axes->setCellWidget(row, ValuesColumn, edit);
+    connect(combo, &QComboBox::currentIndexChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(edit, &QLineEdit::textChanged, this, &SweepDefineView::scheduleRefresh);
+    m_axes->setCurrentCell(row, ValuesColumn);
+    scheduleRefresh();
+}
+
+void SweepDefineView::removeAxis(int row) {
+    m_axes->removeRow(row);
+    scheduleRefresh();
+}
+
+int SweepDefineView::axisCount() const {
+    return m_axes->rowCount();
+}
+
+void SweepDefineView::setAxis(int row, const QString& key, const QString& values) {
+    qobject_cast<QComboBox*>(m_axes->cellWidget(row, KeyColumn))->setCurrentText(key);
+    qobject_cast<QLineEdit*>(m_axes->cellWidget(row, ValuesColumn))->setText(values);
+}
+
+void SweepDefineView::setSeeds(const QString& seeds) {
+    m_seeds->setText(seeds);
+}
+
+void SweepDefineView::setDesign(SweepDesign design) {
+    m_design->setCurrentIndex(m_design->findData(int(design)));
+}
+
+void SweepDefineView::setBudget(const SweepBudget& budget) {
+    for (int i = 0; i < m_budgetKind->count(); ++i)
+        if (kBudgetKinds[i] == budget.kind) m_budgetKind->setCurrentIndex(i);
+    if (budget.kind != BudgetKind::Unlimited) m_budgetAmount->setValue(budget.amount);
+}
+
+void SweepDefineView::setJobs(int jobs) {
+    m_jobs->setValue(jobs);
+}
+
+void SweepDefineView::setEvaluate(bool evaluate) {
+    m_evaluate->setChecked(evaluate);
+}
+
+void SweepDefineView::setOutputFolder(const QString& dir) {
+    m_folderEdited = !dir.isEmpty();
+    if (dir.isEmpty()) m_folderStamp.clear();
+    m_folder->setText(dir.isEmpty() ? defaultFolder() : dir);
+    scheduleRefresh();
+}
+
+std::optional<SweepSpec> SweepDefineView::spec() const {
+    return m_spec;
+}
+
+QString SweepDefineView::outputFolder() const {
+    return m_folder->text().trimmed();
+}
+
+QString SweepDefineView::runCountText() const {
+    return m_count->text();
+}
+
+QString SweepDefineView::estimateText() const {
+    return m_estimate->text();
+}
+
+void SweepDefineView::refreshNow() {
+    m_refresh->stop();
+    refresh();
+}
+
+void SweepDefineView::scheduleRefresh() {
+    m_refresh->start();
+}
+
+void SweepDefineView::refresh() {
+    QStringList problems;
+    SweepSpec spec;
+    spec.base = to_json(m_base);
+    for (int row = 0; row < m_axes->rowCount(); ++row) {
+        const QString key =
+            qobject_cast<QComboBox*>(m_axes->cellWidget(row, KeyColumn))->currentText();
+        const QString values =
+            qobject_cast<QLineEdit*>(m_axes->cellWidget(row, ValuesColumn))->text().trimmed();
+        if (values.isEmpty()) {
+            problems << tr("%1: give its values").arg(key);
+            continue;
+        }
+        try {
+            spec.axes.push_back(parse_sweep_axis((key + QLatin1Char('=') + values).toStdString()));
+        } catch (const ConfigError& e) {
+            problems << qs(e.what());
+        }
+    }
+    try {
+        const QString seeds = m_seeds->text().trimmed();
+        if (!seeds.isEmpty()) spec.seeds = parse_seed_list(seeds.toStdString());
+    } catch (const ConfigError& e) {
+        problems << qs(e.what());
+    }
+    spec.design = SweepDesign(m_design->currentData().toInt());
+    spec.budget.kind = kBudgetKinds[m_budgetKind->currentIndex()];
+    if (spec.budget.kind != BudgetKind::Unlimited) spec.budget.amount = m_budgetAmount->value();
+    spec.jobs = m_jobs->value();
+    spec.evaluate = m_evaluate->isChecked();
+
+    const QString folder = outputFolder();
+    if (folder.isEmpty())
+        problems << tr("choose a folder for the sweep");
+    else if (QDir(folder).exists() && !QDir(folder).isEmpty())
+        problems
+            << tr("%1 is not empty: choose a new folder").arg(QDir::toNativeSeparators(folder));
+
+    m_count->clear();
+    if (problems.isEmpty()) {
+        for (const SweepProblem& problem : sweep_problems(spec)) problems << qs(problem.message);
+        try {
+            const size_t variants = expand_variants(spec).size();
+            const size_t seeds = sweep_seeds(spec).size();
+            m_count->setText(tr("%n variant(s)", nullptr, int(variants)) +
+                             tr(" × %n seed(s)", nullptr, int(seeds)) +
+                             tr(" = %n run(s)", nullptr, int(variants * seeds)));
+        } catch (const ConfigError& e) {
+            problems << tr("the base experiment: %1").arg(qs(e.what()));
+        }
+    }
+    m_spec.reset();
+    if (problems.isEmpty()) m_spec = spec;
+    m_problems = problems;
+    QString list;
+    for (const QString& problem : problems)
+        list += QStringLiteral("<li>%1</li>").arg(problem.toHtmlEscaped());
+    m_problemList->setText(list.isEmpty() ? QString()
+                                          : QStringLiteral("<ul style='color:#c62828; margin:0'>%1"
+                                                           "</ul>")
+                                                .arg(list));
+    m_problemList->setVisible(!problems.isEmpty());
+    m_start->setEnabled(problems.isEmpty());
+    m_start->setToolTip(
+        problems.isEmpty()
+            ? tr("Create %1 and train its runs").arg(QDir::toNativeSeparators(folder))
+            : tr("Cannot start: %1").arg(problems.first()));
+
+    // The estimate trains a few steps: only for a sweep that can start, once typing stops.
+    if (!problems.isEmpty()) {
+        m_estimateTimer->stop();
+        m_estimator.cancel();
+        m_estimated = nullptr;
+        m_estimate->setText(tr("Estimated time: —"));
+    } else if (to_json(spec) != m_estimated) {
+        m_estimate->setText(tr("Estimated time: timing a few steps…"));
+        m_estimateTimer->start();
+    }
+}
+
+void SweepDefineView::estimate() {
+    if (!m_spec || !m_problems.isEmpty()) return;
+    if (m_estimator.isRunning()) {
+        // The stale estimate ends at its next timing; its result starts this one again.
+        m_estimator.cancel();
+        return;
+    }
+    const SweepSpec spec = *m_spec;
+    const nlohmann::json wanted = to_json(spec);
+    m_estimator.start([this, spec, wanted](const std::atomic<bool>& cancelled) {
+        SweepEstimate result;
+        QString error;
+        try {
+            result = estimate_sweep_time(spec, [&cancelled] { return cancelled.load(); });
+        } catch (const std::exception& e) {
+            error = qs(e.what());
+        }
+        return [this, result, error, wanted] {
+            const bool current = m_spec && m_problems.isEmpty() && to_json(*m_spec) == wanted;
+            if (!current) {
+                if (m_spec && m_problems.isEmpty()) estimate();
+                return;
+            }
+            m_estimated = wanted;
+            if (!error.isEmpty())
+                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(error));
+            else if (!result.known)
+                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(qs(result.note)));
+            else
+                m_estimate->setText(tr("Estimated time: %1 (training only; data preparation and "
+                                       "validation come on top)")
+                                        .arg(qs(format_duration(result.seconds))));
+            m_estimate->setToolTip(qs(result.note));
+        };
+    });
+}
+
+}  // namespace tfw
