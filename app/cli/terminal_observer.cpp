@@ -23,11 +23,11 @@ std::string clock_text(double seconds) {
     return text;
 }
 
-TrainingControl* g_control = nullptr;
+std::atomic<bool>* g_stop = nullptr;
 
 void on_interrupt(int) {
-    if (g_control && !g_control->stop.load()) {
-        g_control->stop = true;
+    if (g_stop && !g_stop->load()) {
+        *g_stop = true;
         const char message[] =
             "\nstopping after this step and saving a checkpoint (Ctrl+C again to quit now)\n";
         [[maybe_unused]] auto n = write(2, message, sizeof message - 1);
@@ -39,7 +39,11 @@ void on_interrupt(int) {
 }  // namespace
 
 void stop_on_interrupt(TrainingControl& control) {
-    g_control = &control;
+    stop_on_interrupt(control.stop);
+}
+
+void stop_on_interrupt(std::atomic<bool>& stop) {
+    g_stop = &stop;
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
 }

@@ -23,5 +23,6 @@ class TerminalObserver final : public TrainingObserver {
 
 // Ctrl+C sets control.stop (the trainer saves and ends); a second Ctrl+C exits at once.
 void stop_on_interrupt(TrainingControl& control);
+void stop_on_interrupt(std::atomic<bool>& stop);  // the same for any stop flag (a sweep's)
 
 }  // namespace tfw::cli

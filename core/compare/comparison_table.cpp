@@ -21,4 +21,21 @@ std::vector<size_t> best_cells(const ComparisonRow& row) {
     return indices;
 }
 
+std::vector<std::vector<bool>> best_marks(const ComparisonTable& table) {
+    std::vector<std::vector<bool>> marks;
+    for (const auto& row : table.rows) {
+        marks.emplace_back(row.cells.size(), false);
+        for (const size_t i : best_cells(row)) marks.back()[i] = true;
+    }
+    for (size_t column = 0; column < table.column_better.size(); ++column) {
+        ComparisonRow values;  // the column as a row, to find its best the same way
+        values.better = table.column_better[column];
+        for (const auto& row : table.rows)
+            values.values.push_back(column < row.values.size() ? row.values[column] : std::nan(""));
+        for (const size_t r : best_cells(values))
+            if (column < marks[r].size()) marks[r][column] = true;
+    }
+    return marks;
+}
+
 }  // namespace tfw

@@ -22,10 +22,16 @@ struct ComparisonTable {
     std::string corner;                // header of the label column
     std::vector<std::string> columns;  // one per item
     std::vector<ComparisonRow> rows;
+    // Tables whose rows are the items (a sweep's variants): which way is better per column, so
+    // that the best cell of each column is marked; empty or Better::None: no column marks.
+    std::vector<Better> column_better;
 };
 
 // Indices of the items holding the row's best value (ties included); empty when the row has
 // no direction, fewer than two values, or all values equal.
 std::vector<size_t> best_cells(const ComparisonRow& row);
+
+// [row][cell]: the cells to show as best, by row (best_cells) or by column (column_better).
+std::vector<std::vector<bool>> best_marks(const ComparisonTable& table);
 
 }  // namespace tfw

@@ -63,7 +63,7 @@ ComparisonRow numeric_row(const std::string& label, const std::vector<double>& v
 
 ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
                                            const std::vector<std::string>& names) {
-    ComparisonTable table{"", names, {}};
+    ComparisonTable table{"", names, {}, {}};
     ComparisonRow text{"output", {}, {}, Better::None, false};
     std::vector<double> score, normalized, tokens, seconds;
     for (const ComparedOutput& out : decoded.outputs) {
@@ -84,7 +84,7 @@ ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
 ComparisonTable cross_score_table(const SideBySide& decoded,
                                   const std::vector<std::string>& names) {
     // As the window shows it: a column per scoring checkpoint, a row per output.
-    ComparisonTable table{"output \\ scored by", names, {}};
+    ComparisonTable table{"output \\ scored by", names, {}, {}};
     const auto row = [&](const std::string& label, size_t output) {
         std::vector<double> values;
         for (const auto& scores : decoded.cross) values.push_back(scores[output]);

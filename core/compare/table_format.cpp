@@ -6,10 +6,6 @@
 namespace tfw {
 namespace {
 
-bool is_best(const std::vector<size_t>& best, size_t index) {
-    return std::find(best.begin(), best.end(), index) != best.end();
-}
-
 // Characters as a terminal shows them (UTF-8 continuation bytes take no column).
 size_t display_width(const std::string& text) {
     return static_cast<size_t>(
@@ -27,12 +23,13 @@ std::string markdown(const ComparisonTable& table) {
     std::vector<std::string> header{markdown_escape(table.corner)};
     for (const auto& column : table.columns) header.push_back(markdown_escape(column));
     lines.push_back(header);
-    for (const auto& row : table.rows) {
-        const auto best = best_cells(row);
+    const auto best = best_marks(table);
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        const ComparisonRow& row = table.rows[r];
         std::vector<std::string> line{markdown_escape(row.label)};
         for (size_t i = 0; i < row.cells.size(); ++i) {
             const std::string cell = markdown_escape(row.cells[i]);
-            line.push_back(is_best(best, i) && !cell.empty() ? "**" + cell + "**" : cell);
+            line.push_back(best[r][i] && !cell.empty() ? "**" + cell + "**" : cell);
         }
         lines.push_back(line);
     }
@@ -72,21 +69,23 @@ std::string csv(const ComparisonTable& table) {
     return out;
 }
 
+// booktabs rules (\usepackage{booktabs}), as journals and most report templates want them.
 std::string latex(const ComparisonTable& table) {
     std::string out = "\\begin{tabular}{l" + std::string(table.columns.size(), 'r') + "}\n" +
-                      "\\hline\n" + latex_escape(table.corner);
+                      "\\toprule\n" + latex_escape(table.corner);
     for (const auto& column : table.columns) out += " & " + latex_escape(column);
-    out += " \\\\\n\\hline\n";
-    for (const auto& row : table.rows) {
-        const auto best = best_cells(row);
+    out += " \\\\\n\\midrule\n";
+    const auto best = best_marks(table);
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        const ComparisonRow& row = table.rows[r];
         out += latex_escape(row.label);
         for (size_t i = 0; i < row.cells.size(); ++i) {
             const std::string cell = latex_escape(row.cells[i]);
-            out += " & " + (is_best(best, i) && !cell.empty() ? "\\textbf{" + cell + "}" : cell);
+            out += " & " + (best[r][i] && !cell.empty() ? "\\textbf{" + cell + "}" : cell);
         }
         out += " \\\\\n";
     }
-    return out + "\\hline\n\\end{tabular}\n";
+    return out + "\\bottomrule\n\\end{tabular}\n";
 }
 
 }  // namespace
@@ -118,6 +117,15 @@ std::string csv_field(const std::string& text) {
 }
 
 std::string latex_escape(const std::string& text) {
+    // Symbols the tables use, as math so that they need no Unicode-aware LaTeX.
+    static const std::pair<const char*, const char*> symbols[] = {
+        {"\u00b1", "$\\pm$"}, {"\u2248", "$\\approx$"}, {"\u0394", "$\\Delta$"}};
+    for (const auto& [symbol, math] : symbols) {
+        const auto at = text.find(symbol);
+        if (at != std::string::npos)
+            return latex_escape(text.substr(0, at)) + math +
+                   latex_escape(text.substr(at + std::string(symbol).size()));
+    }
     std::string out;
     for (const char c : text) {
         switch (c) {

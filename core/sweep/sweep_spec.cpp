@@ -1,0 +1,367 @@
+#include "core/sweep/sweep_spec.h"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
+
+namespace tfw {
+namespace {
+
+// Large enough that the budget, not the epochs, ends a run.
+constexpr int kBudgetEpochs = 100000;
+
+std::string trim(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+    std::vector<std::string> parts;
+    std::stringstream stream(text);
+    for (std::string part; std::getline(stream, part, separator);) parts.push_back(trim(part));
+    return parts;
+}
+
+double parse_number(const std::string& text, const std::string& what) {
+    try {
+        size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(value)) return value;
+    } catch (const std::exception&) {
+    }
+    throw ConfigError(what + ": '" + text + "' is not a number");
+}
+
+// Ten significant digits, so that 0.1 * 3 prints as 0.3.
+std::string format_value(double value) {
+    std::ostringstream out;
+    out.precision(10);
+    out << value;
+    return out.str();
+}
+
+std::vector<std::string> range_values(const ConfigField& field, const std::string& text) {
+    const auto parts = split(text, ':');
+    const std::string what = "range " + field.key + "=" + text;
+    if (parts.size() != 3) throw ConfigError(what + " must be first:last:step");
+    if (field.kind != FieldKind::Int && field.kind != FieldKind::Double)
+        throw ConfigError(what + ": " + field.key + " is not numeric");
+    const double first = parse_number(parts[0], what), last = parse_number(parts[1], what),
+                 step = parse_number(parts[2], what);
+    if (step <= 0 || last < first) throw ConfigError(what + ": needs first <= last and a step > 0");
+    const double count = std::floor((last - first) / step + 1e-9) + 1;
+    if (count > 1000) throw ConfigError(what + " has more than 1000 values");
+    std::vector<std::string> values;
+    for (int i = 0; i < static_cast<int>(count); ++i) {
+        const double value = first + i * step;
+        if (field.kind == FieldKind::Int && value != std::round(value))
+            throw ConfigError(what + ": " + field.key + " takes whole numbers");
+        values.push_back(format_value(value));
+    }
+    return values;
+}
+
+// The part of a key after its section ("model.heads" -> "heads").
+std::string short_key(const std::string& key) {
+    const auto dot = key.rfind('.');
+    return dot == std::string::npos ? key : key.substr(dot + 1);
+}
+
+std::string label_of(const std::vector<std::pair<std::string, std::string>>& settings,
+                     bool short_keys) {
+    std::string label;
+    for (const auto& [key, value] : settings)
+        label += (label.empty() ? "" : ", ") + (short_keys ? short_key(key) : key) + "=" + value;
+    return label;
+}
+
+bool short_keys_unique(const SweepSpec& spec) {
+    std::set<std::string> seen;
+    for (const auto& axis : spec.axes)
+        if (!seen.insert(short_key(axis.key)).second) return false;
+    return true;
+}
+
+ExperimentConfig with_settings(const ExperimentConfig& base,
+                               const std::vector<std::pair<std::string, std::string>>& settings) {
+    ExperimentConfig config = base;
+    for (const auto& [key, value] : settings) apply_override(config, key + "=" + value);
+    return config;
+}
+
+bool same_experiment(const ExperimentConfig& a, const ExperimentConfig& b) {
+    return to_json(a) == to_json(b);
+}
+
+const char* design_name(SweepDesign design) {
+    return design == SweepDesign::Grid ? "grid" : "one_at_a_time";
+}
+
+const char* budget_name(BudgetKind kind) {
+    switch (kind) {
+        case BudgetKind::Steps:
+            return "steps";
+        case BudgetKind::Tokens:
+            return "tokens";
+        case BudgetKind::Minutes:
+            return "minutes";
+        case BudgetKind::Unlimited:
+            break;
+    }
+    return "none";
+}
+
+BudgetKind budget_kind(const std::string& name) {
+    if (name == "steps") return BudgetKind::Steps;
+    if (name == "tokens") return BudgetKind::Tokens;
+    if (name == "minutes") return BudgetKind::Minutes;
+    if (name == "none") return BudgetKind::Unlimited;
+    throw ConfigError("unknown budget '" + name + "' (choose steps, tokens, minutes or none)");
+}
+
+}  // namespace
+
+SweepAxis parse_sweep_axis(const std::string& text) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos)
+        throw ConfigError("'" + text + "' must be key=v1,v2,... or key=first:last:step");
+    SweepAxis axis;
+    axis.key = trim(text.substr(0, equals));
+    const ConfigField* field = find_config_field(axis.key);
+    if (!field) throw ConfigError("unknown config key '" + axis.key + "'");
+    const std::string values = trim(text.substr(equals + 1));
+    if (field->kind != FieldKind::DoublePair && values.find(':') != std::string::npos) {
+        axis.values = range_values(*field, values);
+    } else {
+        // A pair (train.betas) is one value "0.9,0.98"; alternatives are separated by ';'.
+        axis.values = split(values, field->kind == FieldKind::DoublePair ? ';' : ',');
+    }
+    std::set<std::string> seen;
+    for (const auto& value : axis.values) {
+        if (value.empty()) throw ConfigError(axis.key + ": an empty value in '" + values + "'");
+        if (!seen.insert(value).second)
+            throw ConfigError(axis.key + ": value '" + value + "' is listed twice");
+    }
+    if (axis.values.empty()) throw ConfigError(axis.key + " has no values");
+    return axis;
+}
+
+SweepBudget parse_sweep_budget(const std::string& text) {
+    if (text == "none") return {};
+    const auto equals = text.find('=');
+    if (equals == std::string::npos)
+        throw ConfigError("budget '" + text + "' must be steps=N, tokens=N, minutes=M or none");
+    SweepBudget budget;
+    budget.kind = budget_kind(trim(text.substr(0, equals)));
+    budget.amount = parse_number(trim(text.substr(equals + 1)), "budget " + text);
+    if (budget.kind == BudgetKind::Unlimited || budget.amount <= 0)
+        throw ConfigError("budget '" + text + "' needs an amount > 0");
+    if (budget.kind != BudgetKind::Minutes && budget.amount != std::round(budget.amount))
+        throw ConfigError("budget '" + text + "' takes a whole number");
+    return budget;
+}
+
+std::vector<int> parse_seed_list(const std::string& text) {
+    std::vector<int> seeds;
+    const auto colon = text.find(':');
+    auto seed = [&](const std::string& part) {
+        const double value = parse_number(trim(part), "seeds " + text);
+        if (value < 0 || value > 2147483647 || value != std::round(value))
+            throw ConfigError("seeds " + text + ": '" + part + "' is not a seed (0 and up)");
+        return static_cast<int>(value);
+    };
+    if (colon != std::string::npos) {
+        const int first = seed(text.substr(0, colon)), last = seed(text.substr(colon + 1));
+        if (last < first || last - first >= 100)
+            throw ConfigError("seeds " + text + " must be first:last, at most 100 seeds");
+        for (int s = first; s <= last; ++s) seeds.push_back(s);
+        return seeds;
+    }
+    std::set<int> seen;
+    for (const auto& part : split(text, ',')) {
+        seeds.push_back(seed(part));
+        if (!seen.insert(seeds.back()).second)
+            throw ConfigError("seeds " + text + ": " + part + " is listed twice");
+    }
+    return seeds;
+}
+
+std::string describe_budget(const SweepBudget& budget) {
+    std::ostringstream out;
+    switch (budget.kind) {
+        case BudgetKind::Steps:
+            out << static_cast<int64_t>(budget.amount) << " steps";
+            break;
+        case BudgetKind::Tokens:
+            out << static_cast<int64_t>(budget.amount) << " target tokens";
+            break;
+        case BudgetKind::Minutes:
+            out << format_value(budget.amount) << " minutes";
+            break;
+        case BudgetKind::Unlimited:
+            out << "each run's own limits (epochs, train.max_steps)";
+            break;
+    }
+    return out.str();
+}
+
+std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {
+    const ExperimentConfig base = config_from_json(spec.base);
+    const bool short_keys = short_keys_unique(spec);
+    std::vector<SweepVariant> variants;
+    if (spec.design == SweepDesign::OneAtATime) {
+        SweepVariant baseline;
+        baseline.baseline = true;
+        baseline.label = "baseline";
+        variants.push_back(baseline);
+        for (const auto& axis : spec.axes)
+            for (const auto& value : axis.values) {
+                SweepVariant variant;
+                variant.settings = {{axis.key, value}};
+                variant.label = label_of(variant.settings, short_keys);
+                try {  // the base experiment's own value is the baseline already
+                    if (same_experiment(with_settings(base, variant.settings), base)) continue;
+                } catch (const ConfigError&) {  // a rejected value stays, for sweep_problems
+                }
+                variants.push_back(variant);
+            }
+        return variants;
+    }
+    // Grid, row-major: the last axis varies fastest.
+    std::vector<size_t> index(spec.axes.size(), 0);
+    if (spec.axes.empty()) return variants;
+    for (bool more = true; more;) {
+        SweepVariant variant;
+        for (size_t a = 0; a < spec.axes.size(); ++a)
+            variant.settings.emplace_back(spec.axes[a].key, spec.axes[a].values[index[a]]);
+        variant.label = label_of(variant.settings, short_keys);
+        variants.push_back(variant);
+        more = false;
+        for (size_t a = spec.axes.size(); a-- > 0;) {
+            if (++index[a] < spec.axes[a].values.size()) {
+                more = true;
+                break;
+            }
+            index[a] = 0;
+        }
+    }
+    // The baseline is the combination the base experiment has, else the first one.
+    size_t baseline = 0;
+    for (size_t v = 0; v < variants.size(); ++v) {
+        try {
+            if (same_experiment(with_settings(base, variants[v].settings), base)) {
+                baseline = v;
+                break;
+            }
+        } catch (const ConfigError&) {
+        }
+    }
+    variants[baseline].baseline = true;
+    return variants;
+}
+
+std::vector<int> sweep_seeds(const SweepSpec& spec) {
+    if (!spec.seeds.empty()) return spec.seeds;
+    return {config_from_json(spec.base).train.seed};
+}
+
+ExperimentConfig run_config(const SweepSpec& spec, const SweepVariant& variant, int seed) {
+    ExperimentConfig config = with_settings(config_from_json(spec.base), variant.settings);
+    config.train.seed = seed;
+    TrainConfig& train = config.train;
+    if (spec.budget.kind != BudgetKind::Unlimited) {
+        train.epochs = kBudgetEpochs;
+        train.max_steps = 0;
+        train.max_tokens = 0;
+        train.max_minutes = 0;
+    }
+    switch (spec.budget.kind) {
+        case BudgetKind::Steps:
+            train.max_steps = static_cast<int>(spec.budget.amount);
+            break;
+        case BudgetKind::Tokens:
+            train.max_tokens = static_cast<int>(spec.budget.amount);
+            break;
+        case BudgetKind::Minutes:
+            train.max_minutes = spec.budget.amount;
+            break;
+        case BudgetKind::Unlimited:
+            break;
+    }
+    return config;
+}
+
+std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
+    std::vector<SweepProblem> problems;
+    if (spec.axes.empty()) problems.push_back({"", "vary at least one field"});
+    std::set<std::string> keys;
+    for (const auto& axis : spec.axes) {
+        if (axis.values.empty()) problems.push_back({"", axis.key + " has no values"});
+        if (!keys.insert(axis.key).second)
+            problems.push_back({"", axis.key + " is varied twice; give all its values once"});
+    }
+    if (spec.jobs < 1) problems.push_back({"", "runs at once must be at least 1"});
+    if (spec.budget.kind != BudgetKind::Unlimited && spec.budget.amount <= 0)
+        problems.push_back({"", "the budget needs an amount > 0"});
+    if (!problems.empty()) return problems;
+    ExperimentConfig base;
+    try {
+        base = config_from_json(spec.base);
+    } catch (const ConfigError& e) {
+        return {{"", std::string("the base experiment: ") + e.what()}};
+    }
+    for (const SweepVariant& variant : expand_variants(spec)) {
+        const std::string settings =
+            variant.settings.empty() ? "baseline" : label_of(variant.settings, false);
+        try {
+            const ExperimentConfig config = run_config(spec, variant, base.train.seed);
+            for (const ValidationIssue& issue : validate(config))
+                problems.push_back({variant.label, settings + ": " + issue.message});
+        } catch (const ConfigError& e) {
+            problems.push_back({variant.label, settings + ": " + e.what()});
+        }
+    }
+    return problems;
+}
+
+nlohmann::json to_json(const SweepSpec& spec) {
+    nlohmann::json axes = nlohmann::json::array();
+    for (const auto& axis : spec.axes) axes.push_back({{"key", axis.key}, {"values", axis.values}});
+    return {{"base", spec.base},
+            {"axes", axes},
+            {"design", design_name(spec.design)},
+            {"seeds", spec.seeds},
+            {"budget", {{"kind", budget_name(spec.budget.kind)}, {"amount", spec.budget.amount}}},
+            {"jobs", spec.jobs},
+            {"evaluate", spec.evaluate}};
+}
+
+SweepSpec sweep_spec_from_json(const nlohmann::json& json) {
+    try {
+        SweepSpec spec;
+        spec.base = json.at("base");
+        for (const auto& axis : json.at("axes"))
+            spec.axes.push_back({axis.at("key").get<std::string>(),
+                                 axis.at("values").get<std::vector<std::string>>()});
+        const std::string design = json.value("design", "grid");
+        if (design != "grid" && design != "one_at_a_time")
+            throw ConfigError("unknown sweep design '" + design + "'");
+        spec.design = design == "grid" ? SweepDesign::Grid : SweepDesign::OneAtATime;
+        spec.seeds = json.value("seeds", std::vector<int>{});
+        if (json.contains("budget")) {
+            spec.budget.kind = budget_kind(json.at("budget").at("kind").get<std::string>());
+            spec.budget.amount = json.at("budget").value("amount", 0.0);
+        }
+        spec.jobs = json.value("jobs", 1);
+        spec.evaluate = json.value("evaluate", true);
+        return spec;
+    } catch (const nlohmann::json::exception& e) {
+        throw ConfigError(std::string("malformed sweep: ") + e.what());
+    }
+}
+
+}  // namespace tfw
