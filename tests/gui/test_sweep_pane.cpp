@@ -151,7 +151,6 @@ class TestSweepPane final : public QObject {
         define->addAxis(QStringLiteral("model.heads"), QStringLiteral("1,2"));
         define->setSeeds(QStringLiteral("1"));
         define->setBudget({BudgetKind::Steps, 20});
-        define->setEvaluate(false);
         define->refreshNow();
         const QString dir = define->outputFolder();
         QSignalSpy finished(pane.job(), &SweepJob::finished);
@@ -199,9 +198,10 @@ class TestSweepPane final : public QObject {
             return -1;
         }();
         QVERIFY(headlineColumn > 0);
-        for (const VariantResult& variant : report.variants) {
+        for (size_t v = 0; v < report.variants.size(); ++v) {
+            const VariantResult& variant = report.variants[v];
             QCOMPARE(variant.finished, size_t(1));
-            const int row = rowOf(table, QString::fromStdString(variant.label));
+            const int row = rowOf(table, QString::fromStdString(expected.rows[v].label));
             const double shown = table->item(row, headlineColumn)->data(Qt::UserRole).toDouble();
             const double mean = variant.quantities[headline].mean;
             QVERIFY2(
@@ -228,7 +228,7 @@ class TestSweepPane final : public QObject {
         QVERIFY(records.size() >= 3);
         int variantRecords = 0;
         for (const QStringList& record : records.mid(1))
-            if (record.size() == records.first().size() && rowOf(table, record.first()) >= 0)
+            if (record.size() == records.first().size() && !record.first().isEmpty())
                 ++variantRecords;
         QCOMPARE(variantRecords, 2);
 
@@ -240,6 +240,46 @@ class TestSweepPane final : public QObject {
                  QStringLiteral("done"));
         QVERIFY(!reopened.queue()->resumeButton()->isEnabled());
         QTRY_COMPARE(reopened.results()->table()->rowCount(), 2);
+    }
+
+    void stoppedSweepResumesWhereItStopped() {
+        QTemporaryDir root;
+        SweepPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setBaseConfig(tinyDemo());
+        SweepDefineView* define = pane.define();
+        define->addAxis(QStringLiteral("model.dropout"), QStringLiteral("0,0.1"));
+        define->setSeeds(QString());  // the experiment's own seed
+        define->setBudget({BudgetKind::Steps, 30});
+        define->setEvaluate(false);
+        define->refreshNow();
+        QCOMPARE(define->runCountText(), QStringLiteral("2 variants × 1 seed = 2 runs"));
+        const QString dir = define->outputFolder();
+        QSignalSpy finished(pane.job(), &SweepJob::finished);
+        // Stop as soon as the first run has trained a few steps.
+        connect(pane.job(), &SweepJob::runStep, pane.job(), &SweepJob::stop);
+        QVERIFY(pane.start());
+        QVERIFY(finished.wait(kSweepTimeoutMs));
+        const auto stopped = finished.takeFirst().at(0).value<SweepOutcome>();
+        QVERIFY(stopped.stopped);
+        QCOMPARE(stopped.pending, size_t(2));
+        QVERIFY(pane.queue()->resumeButton()->isEnabled());
+        QCOMPARE(load_sweep(dir.toStdString()).count(SweepRunState::Pending), size_t(2));
+
+        disconnect(pane.job(), &SweepJob::runStep, pane.job(), &SweepJob::stop);
+        QSignalSpy started(pane.job(), &SweepJob::runStarted);
+        pane.queue()->resumeButton()->click();
+        QVERIFY(pane.isRunning());
+        QVERIFY(finished.wait(kSweepTimeoutMs));
+        const auto resumed = finished.takeFirst().at(0).value<SweepOutcome>();
+        QVERIFY(!resumed.stopped);
+        QCOMPARE(resumed.done, size_t(2));
+        // The interrupted run continued from its checkpoint rather than from step 0.
+        QVERIFY(!started.isEmpty());
+        QVERIFY(started.first().at(1).value<TrainingStarted>().start_step > 0);
+        QCOMPARE(pane.queue()->table()->item(0, SweepQueueView::StateColumn)->text(),
+                 QStringLiteral("done"));
+        QVERIFY(!pane.queue()->resumeButton()->isEnabled());
     }
 };
 

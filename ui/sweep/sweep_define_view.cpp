@@ -35,6 +35,11 @@ enum AxisColumn { KeyColumn, ValuesColumn };
 const BudgetKind kBudgetKinds[] = {BudgetKind::Steps, BudgetKind::Tokens, BudgetKind::Minutes,
                                    BudgetKind::Unlimited};
 
+// "1 run", "8 runs".
+QString counted(size_t count, const QString& one, const QString& many) {
+    return QStringLiteral("%L1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
 }  // namespace
 
 SweepDefineView::SweepDefineView(QWidget* parent)
@@ -324,9 +329,10 @@ void SweepDefineView::refresh() {
         try {
             const size_t variants = expand_variants(spec).size();
             const size_t seeds = sweep_seeds(spec).size();
-            m_count->setText(tr("%n variant(s)", nullptr, int(variants)) +
-                             tr(" × %n seed(s)", nullptr, int(seeds)) +
-                             tr(" = %n run(s)", nullptr, int(variants * seeds)));
+            m_count->setText(tr("%1 × %2 = %3")
+                                 .arg(counted(variants, tr("variant"), tr("variants")),
+                                      counted(seeds, tr("seed"), tr("seeds")),
+                                      counted(variants * seeds, tr("run"), tr("runs"))));
         } catch (const ConfigError& e) {
             problems << tr("the base experiment: %1").arg(qs(e.what()));
         }

@@ -271,29 +271,17 @@ void SweepResultsView::showTable() {
             m_table->setItem(int(r), int(c) + 1, cell);
         }
     }
-    // The best mean of each quantity's column in bold, as the Compare tab marks its best.
-    for (size_t q = 0; q < m_report->quantities.size(); ++q) {
-        const SweepQuantity& quantity = m_report->quantities[q];
-        const int column = int(headers.indexOf(qs(quantity.name)));
-        if (column < 1) continue;
-        double best = NAN;
-        for (const VariantResult& variant : m_report->variants) {
-            const double mean = variant.quantities.at(q).n() ? variant.quantities[q].mean : NAN;
-            if (!std::isfinite(mean)) continue;
-            if (!std::isfinite(best) || (quantity.higher_is_better ? mean > best : mean < best))
-                best = mean;
-        }
-        for (size_t v = 0; v < m_report->variants.size() && v < table.rows.size(); ++v) {
-            const SeedStats& stats = m_report->variants[v].quantities.at(q);
-            if (!stats.n() || stats.mean != best) continue;
-            QTableWidgetItem* cell = m_table->item(int(v), column);
-            if (!cell) continue;
+    // The best of each column in bold, as the Compare tab marks the best of each row.
+    const auto best = best_marks(table);
+    for (size_t r = 0; r < best.size(); ++r)
+        for (size_t c = 0; c < best[r].size(); ++c) {
+            QTableWidgetItem* cell = m_table->item(int(r), int(c) + 1);
+            if (!best[r][c] || !cell) continue;
             QFont font = cell->font();
             font.setBold(true);
             cell->setFont(font);
             cell->setToolTip(tr("best of this column"));
         }
-    }
     m_table->resizeColumnsToContents();
     m_table->setSortingEnabled(true);
 }
