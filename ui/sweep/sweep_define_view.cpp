@@ -7,10 +7,12 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -40,11 +42,21 @@ QString counted(size_t count, const QString& one, const QString& many) {
     return QStringLiteral("%L1 %2").arg(count).arg(count == 1 ? one : many);
 }
 
+// Ready for more values: the cursor after the last one. Later, so that it works when the tab
+// is being switched to.
+void focusValues(QLineEdit* edit) {
+    QTimer::singleShot(0, edit, [edit] {
+        edit->setFocus();
+        edit->end(false);
+    });
+}
+
 }  // namespace
 
 SweepDefineView::SweepDefineView(QWidget* parent)
     : QWidget(parent),
       m_axes(new QTableWidget(0, 2, this)),
+      m_variants(new QListWidget(this)),
       m_seeds(new QLineEdit(QStringLiteral("1,2,3"), this)),
       m_design(new QComboBox(this)),
       m_budgetKind(new QComboBox(this)),
@@ -89,7 +101,7 @@ SweepDefineView::SweepDefineView(QWidget* parent)
         tr("What every run trains for, so that the variants compare fairly; "
            "none keeps each run's own limits"));
     m_budgetAmount->setRange(0, 1e12);
-    m_budgetAmount->setDecimals(1);
+    m_budgetAmount->setDecimals(0);
     m_budgetAmount->setValue(600);
     m_jobs->setRange(1, 16);
     m_jobs->setToolTip(tr("Runs trained at the same time (they share the machine)"));
@@ -107,43 +119,59 @@ SweepDefineView::SweepDefineView(QWidget* parent)
     folder->addWidget(m_folder, 1);
     folder->addWidget(browse);
 
-    auto* settings = new QFormLayout;
+    auto* settingsBox = new QGroupBox(tr("Every run"), this);
+    auto* settings = new QFormLayout(settingsBox);
+    settings->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     settings->addRow(tr("Seeds"), m_seeds);
     settings->addRow(tr("Design"), m_design);
-    settings->addRow(tr("Budget per run"), budget);
+    settings->addRow(tr("Budget"), budget);
     settings->addRow(tr("At once"), m_jobs);
-    settings->addRow(tr("Evaluate"), m_evaluate);
+    settings->addRow(QString(), m_evaluate);
     settings->addRow(tr("Folder"), folder);
 
     QFont emphasis = m_count->font();
     emphasis.setBold(true);
+    emphasis.setPointSizeF(emphasis.pointSizeF() * 1.15);
     m_count->setFont(emphasis);
     m_count->setObjectName(QStringLiteral("sweepRunCount"));
     m_estimate->setObjectName(QStringLiteral("sweepEstimate"));
+    m_estimate->setWordWrap(true);
     m_problemList->setObjectName(QStringLiteral("sweepProblems"));
     m_problemList->setTextFormat(Qt::RichText);
     m_problemList->setWordWrap(true);
     m_problemList->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_start->setObjectName(QStringLiteral("sweepStart"));
     connect(m_start, &QPushButton::clicked, this, &SweepDefineView::startRequested);
-
-    auto* intro = new QLabel(tr("The base experiment is the one in the Experiment tab. Each row "
-                                "below varies one of its fields; every variant trains once per "
-                                "seed with the same budget."),
-                             this);
-    intro->setWordWrap(true);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(m_axes, 1);
-    layout->addLayout(axisButtons);
-    layout->addLayout(settings);
-    layout->addWidget(m_count);
-    layout->addWidget(m_estimate);
-    layout->addWidget(m_problemList);
+    auto* summaryBox = new QGroupBox(tr("Before you start"), this);
+    auto* summary = new QVBoxLayout(summaryBox);
+    summary->addWidget(m_count);
+    summary->addWidget(m_estimate);
+    summary->addWidget(m_problemList);
+    summary->addStretch(1);
     auto* start = new QHBoxLayout;
     start->addStretch(1);
     start->addWidget(m_start);
-    layout->addLayout(start);
+    summary->addLayout(start);
+
+    auto* intro = new QLabel(tr("The base experiment is the one in the Experiment tab. Each row "
+                                "varies one of its fields (or right-click a field there: Vary in "
+                                "a sweep…); every variant trains once per seed with the same "
+                                "budget."),
+                             this);
+    intro->setWordWrap(true);
+    auto* axesBox = new QGroupBox(tr("Fields that vary"), this);
+    auto* axes = new QVBoxLayout(axesBox);
+    axes->addWidget(intro);
+    axes->addWidget(m_axes, 2);
+    axes->addLayout(axisButtons);
+    axes->addWidget(new QLabel(tr("Variants:"), this));
+    axes->addWidget(m_variants, 3);
+    auto* right = new QVBoxLayout;
+    right->addWidget(settingsBox);
+    right->addWidget(summaryBox, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(axesBox, 3);
+    layout->addLayout(right, 2);
 
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(120);
@@ -154,8 +182,9 @@ SweepDefineView::SweepDefineView(QWidget* parent)
     connect(m_seeds, &QLineEdit::textChanged, this, &SweepDefineView::scheduleRefresh);
     connect(m_design, &QComboBox::currentIndexChanged, this, &SweepDefineView::scheduleRefresh);
     connect(m_budgetKind, &QComboBox::currentIndexChanged, this, [this] {
-        m_budgetAmount->setEnabled(kBudgetKinds[m_budgetKind->currentIndex()] !=
-                                   BudgetKind::Unlimited);
+        const BudgetKind kind = kBudgetKinds[m_budgetKind->currentIndex()];
+        m_budgetAmount->setEnabled(kind != BudgetKind::Unlimited);
+        m_budgetAmount->setDecimals(kind == BudgetKind::Minutes ? 1 : 0);
         scheduleRefresh();
     });
     connect(m_budgetAmount, &QDoubleSpinBox::valueChanged, this, &SweepDefineView::scheduleRefresh);
@@ -197,8 +226,7 @@ void SweepDefineView::addAxis(const QString& key, const QString& values) {
         const QStringList known = edit->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
         if (!values.isEmpty() && !known.contains(values))
             edit->setText(known.isEmpty() ? values : edit->text() + QLatin1Char(',') + values);
-        m_axes->setCurrentCell(row, ValuesColumn);
-        edit->setFocus();
+        focusValues(edit);
         scheduleRefresh();
         return;
     }
@@ -214,6 +242,7 @@ void SweepDefineView::addAxis(const QString& key, const QString& values) {
     connect(combo, &QComboBox::currentIndexChanged, this, &SweepDefineView::scheduleRefresh);
     connect(edit, &QLineEdit::textChanged, this, &SweepDefineView::scheduleRefresh);
     m_axes->setCurrentCell(row, ValuesColumn);
+    focusValues(edit);
     scheduleRefresh();
 }
 
@@ -272,6 +301,12 @@ QString SweepDefineView::runCountText() const {
     return m_count->text();
 }
 
+QStringList SweepDefineView::variantLabels() const {
+    QStringList labels;
+    for (int i = 0; i < m_variants->count(); ++i) labels << m_variants->item(i)->text();
+    return labels;
+}
+
 QString SweepDefineView::estimateText() const {
     return m_estimate->text();
 }
@@ -324,10 +359,16 @@ void SweepDefineView::refresh() {
             << tr("%1 is not empty: choose a new folder").arg(QDir::toNativeSeparators(folder));
 
     m_count->clear();
+    m_variants->clear();
     if (problems.isEmpty()) {
         for (const SweepProblem& problem : sweep_problems(spec)) problems << qs(problem.message);
         try {
-            const size_t variants = expand_variants(spec).size();
+            const std::vector<SweepVariant> expanded = expand_variants(spec);
+            for (const SweepVariant& variant : expanded)
+                m_variants->addItem(variant.baseline && variant.label != "baseline"
+                                        ? tr("%1 (baseline)").arg(qs(variant.label))
+                                        : qs(variant.label));
+            const size_t variants = expanded.size();
             const size_t seeds = sweep_seeds(spec).size();
             m_count->setText(tr("%1 × %2 = %3")
                                  .arg(counted(variants, tr("variant"), tr("variants")),

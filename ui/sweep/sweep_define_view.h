@@ -20,6 +20,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -56,6 +57,7 @@ class SweepDefineView final : public QWidget {
     QStringList problems() const { return m_problems; }
     QString runCountText() const;
     QString estimateText() const;
+    QStringList variantLabels() const;
     QPushButton* startButton() const { return m_start; }
     // Applies pending edits now instead of after the short pause that gathers typing.
     void refreshNow();
@@ -77,6 +79,7 @@ class SweepDefineView final : public QWidget {
     std::optional<SweepSpec> m_spec;
     nlohmann::json m_estimated;  // the spec the shown estimate is for
     QTableWidget* m_axes;
+    QListWidget* m_variants;  // what the definition expands into
     QLineEdit* m_seeds;
     QComboBox* m_design;
     QComboBox* m_budgetKind;
