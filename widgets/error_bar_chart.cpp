@@ -75,6 +75,7 @@ void ErrorBarChart::rebuild() {
             errors->setData(QVector<double>{spread});
             errors->setPen(QPen(palette().color(QPalette::Text), 1.5));
             errors->setWhiskerWidth(12);
+            errors->setSymbolGap(0);  // the bar's top is no symbol to leave room for
         }
         low = std::min(low, bar.mean - spread);
         high = std::max(high, bar.mean + spread);

@@ -18,6 +18,7 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <set>
 
 #include "core/config/config_error.h"
 #include "core/config/config_io.h"
@@ -361,13 +362,20 @@ void SweepDefineView::refresh() {
     m_count->clear();
     m_variants->clear();
     if (problems.isEmpty()) {
-        for (const SweepProblem& problem : sweep_problems(spec)) problems << qs(problem.message);
+        std::set<std::string> rejected;  // variants the config refuses, shown in red
+        for (const SweepProblem& problem : sweep_problems(spec)) {
+            problems << qs(problem.message);
+            rejected.insert(problem.variant);
+        }
         try {
             const std::vector<SweepVariant> expanded = expand_variants(spec);
-            for (const SweepVariant& variant : expanded)
-                m_variants->addItem(variant.baseline && variant.label != "baseline"
-                                        ? tr("%1 (baseline)").arg(qs(variant.label))
-                                        : qs(variant.label));
+            for (const SweepVariant& variant : expanded) {
+                auto* item = new QListWidgetItem(variant.baseline && variant.label != "baseline"
+                                                     ? tr("%1 (baseline)").arg(qs(variant.label))
+                                                     : qs(variant.label),
+                                                 m_variants);
+                if (rejected.count(variant.label)) item->setForeground(QColor(0xC6, 0x28, 0x28));
+            }
             const size_t variants = expanded.size();
             const size_t seeds = sweep_seeds(spec).size();
             m_count->setText(tr("%1 × %2 = %3")

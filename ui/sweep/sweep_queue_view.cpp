@@ -50,7 +50,8 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
     m_table->setObjectName(QStringLiteral("sweepQueue"));
     m_table->setHorizontalHeaderLabels(
         {tr("Variant"), tr("Seed"), tr("State"), tr("Step"), tr("Best valid loss"), tr("Message")});
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -117,7 +118,6 @@ void SweepQueueView::showState(const SweepState& state) {
         }
     }
     for (size_t run = 0; run < state.runs.size(); ++run) updateRow(run);
-    m_table->resizeColumnsToContents();
     updateProgress();
     updateButtons();
 }

@@ -93,7 +93,6 @@ SweepResultsView::SweepResultsView(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_bars->setObjectName(QStringLiteral("sweepBars"));
     m_curves->setObjectName(QStringLiteral("sweepCurves"));
     m_curves->setTitle(tr("Validation loss (mean ± 1 std over seeds)"));
