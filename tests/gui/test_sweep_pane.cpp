@@ -238,6 +238,14 @@ class TestSweepPane final : public QObject {
         QTRY_COMPARE(reopened.queue()->table()->rowCount(), 2);
         QCOMPARE(reopened.queue()->table()->item(1, SweepQueueView::StateColumn)->text(),
                  QStringLiteral("done"));
+        // Step and best validation loss come from the runs' histories: those the live
+        // reports showed.
+        for (int row = 0; row < 2; ++row) {
+            QCOMPARE(reopened.queue()->table()->item(row, SweepQueueView::StepColumn)->text(),
+                     QStringLiteral("20"));
+            QCOMPARE(reopened.queue()->table()->item(row, SweepQueueView::LossColumn)->text(),
+                     queue->item(row, SweepQueueView::LossColumn)->text());
+        }
         QVERIFY(!reopened.queue()->resumeButton()->isEnabled());
         QTRY_COMPARE(reopened.results()->table()->rowCount(), 2);
     }

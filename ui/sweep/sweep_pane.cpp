@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "core/config/config_schema.h"
+#include "core/io/run_directory.h"
 #include "core/sweep/sweep_state.h"
 #include "core/util/error_text.h"
 #include "ui/common/problem_message.h"
@@ -133,11 +134,21 @@ void SweepPane::openSweep(const QString& dir) {
     m_loader.start([this, dir](const std::atomic<bool>&) -> BackgroundThread::Done {
         try {
             const SweepState state = load_sweep(dir.toStdString());
-            return [this, dir, state] {
+            // How far each run got, from its own history.
+            std::vector<SweepQueueView::Recorded> recorded(state.runs.size());
+            for (size_t run = 0; run < state.runs.size(); ++run) {
+                const RunHistory history = read_history(state.run_dir(run));
+                if (!history.steps.empty()) recorded[run].step = history.steps.back().step;
+                for (const ValidationReport& validation : history.validations)
+                    if (recorded[run].bestLoss < 0 || validation.loss < recorded[run].bestLoss)
+                        recorded[run].bestLoss = validation.loss;
+            }
+            return [this, dir, state, recorded] {
                 if (isRunning()) return;
                 m_dir = dir;
                 m_ended = endedRuns(state);
                 m_queue->showState(state);
+                m_queue->showRecorded(recorded);
                 m_results->showSweep(dir);
                 m_sections->setCurrentWidget(m_queue);
             };

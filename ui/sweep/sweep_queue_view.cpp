@@ -98,6 +98,7 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
                 tr("scoring the validation set: %1 of %2").arg(done).arg(total));
     });
     connect(m_job, &SweepJob::runningChanged, this, &SweepQueueView::updateButtons);
+    updateProgress();
     connect(m_job, &SweepJob::pausedChanged, this,
             [this](bool paused) { m_pause->setText(paused ? tr("Continue") : tr("Pause")); });
     updateButtons();
@@ -120,6 +121,16 @@ void SweepQueueView::showState(const SweepState& state) {
     for (size_t run = 0; run < state.runs.size(); ++run) updateRow(run);
     updateProgress();
     updateButtons();
+}
+
+void SweepQueueView::showRecorded(const std::vector<Recorded>& runs) {
+    for (size_t run = 0; run < runs.size(); ++run) {
+        if (runs[run].step <= 0) continue;
+        Live& live = m_live[run];
+        live.step = runs[run].step;
+        live.bestLoss = runs[run].bestLoss;
+        updateRow(run);
+    }
 }
 
 void SweepQueueView::onStarted(size_t run, const TrainingStarted& info) {

@@ -30,6 +30,12 @@ class SweepQueueView final : public QWidget {
 
     // The sweep shown (from the job's reports, or a folder that was opened).
     void showState(const SweepState& state);
+    // What a run's folder recorded before the sweep was shown (an opened folder).
+    struct Recorded {
+        int64_t step = 0;
+        double bestLoss = -1;  // none yet
+    };
+    void showRecorded(const std::vector<Recorded>& runs);
     const std::optional<SweepState>& state() const { return m_state; }
 
     QTableWidget* table() const { return m_table; }

@@ -126,6 +126,8 @@ SweepResultsView::SweepResultsView(QWidget* parent)
     });
     m_quantity->setToolTip(tr("The quantity the bars show"));
     connect(m_quantity, &QComboBox::currentIndexChanged, this, &SweepResultsView::showBars);
+    connect(m_quantity, &QComboBox::activated, this,
+            [this] { m_chosenQuantity = m_quantity->currentData().toString(); });
 
     auto* tableButtons = new QHBoxLayout;
     tableButtons->addWidget(m_note, 1);
@@ -226,14 +228,18 @@ void SweepResultsView::show(const Read& read) {
                         .arg(runs)
                         .arg(qs(m_report->budget), qs(m_report->noise_test)));
     showTable();
-    const int chosen = m_quantity->currentIndex();
     {
+        // The quantity the user picked stays (by key: the columns may change as runs finish),
+        // else the headline.
         const QSignalBlocker blocker(m_quantity);
         m_quantity->clear();
-        for (const SweepQuantity& quantity : m_report->quantities)
-            m_quantity->addItem(qs(quantity.name));
-        m_quantity->setCurrentIndex(
-            chosen >= 0 && chosen < m_quantity->count() ? chosen : int(m_report->headline));
+        int current = int(m_report->headline);
+        for (size_t q = 0; q < m_report->quantities.size(); ++q) {
+            const SweepQuantity& quantity = m_report->quantities[q];
+            m_quantity->addItem(qs(quantity.name), qs(quantity.key));
+            if (qs(quantity.key) == m_chosenQuantity) current = int(q);
+        }
+        m_quantity->setCurrentIndex(current);
     }
     showBars();
     showCurves();
@@ -287,6 +293,7 @@ void SweepResultsView::showTable() {
 
 void SweepResultsView::setBarQuantity(int quantity) {
     m_quantity->setCurrentIndex(quantity);
+    m_chosenQuantity = m_quantity->currentData().toString();
 }
 
 void SweepResultsView::showBars() {

@@ -61,7 +61,8 @@ class SweepResultsView final : public QWidget {
     void exportTableWithDialog(TableFormat format);
 
     QString m_dir;
-    bool m_again = false;  // a refresh was asked for while reading
+    bool m_again = false;      // a refresh was asked for while reading
+    QString m_chosenQuantity;  // the key of the bars' quantity the user picked; empty: headline
     std::shared_ptr<const SweepReport> m_report;
     std::shared_ptr<const ComparisonTable> m_tableData;
     std::vector<CurveBand> m_bands;
