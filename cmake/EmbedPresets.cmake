@@ -1,4 +1,11 @@
-# Writes OUTPUT: a .cpp defining tfw::builtin_presets() from every JSON file in PRESETS_DIR.
+# Writes OUTPUT: a .cpp defining tfw::FUNCTION() (default builtin_presets, declared in HEADER,
+# default core/config/presets.h) from every JSON file in PRESETS_DIR.
+if(NOT FUNCTION)
+  set(FUNCTION builtin_presets)
+endif()
+if(NOT HEADER)
+  set(HEADER core/config/presets.h)
+endif()
 file(GLOB preset_files ${PRESETS_DIR}/*.json)
 list(SORT preset_files)
 set(body "")
@@ -7,5 +14,6 @@ foreach(path ${preset_files})
   file(READ ${path} text)
   string(APPEND body "        {\"${name}\", R\"tfwpreset(${text})tfwpreset\"},\n")
 endforeach()
-file(WRITE ${OUTPUT}.tmp "// Generated from resources/presets by cmake/EmbedPresets.cmake.\n#include \"core/config/presets.h\"\n\nnamespace tfw {\n\nconst std::vector<BuiltinPreset>& builtin_presets() {\n    static const std::vector<BuiltinPreset> presets{\n${body}    };\n    return presets;\n}\n\n}  // namespace tfw\n")
+get_filename_component(folder ${PRESETS_DIR} NAME)
+file(WRITE ${OUTPUT}.tmp "// Generated from resources/${folder} by cmake/EmbedPresets.cmake.\n#include \"${HEADER}\"\n\nnamespace tfw {\n\nconst std::vector<BuiltinPreset>& ${FUNCTION}() {\n    static const std::vector<BuiltinPreset> presets{\n${body}    };\n    return presets;\n}\n\n}  // namespace tfw\n")
 execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${OUTPUT}.tmp ${OUTPUT})

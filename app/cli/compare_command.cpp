@@ -14,6 +14,7 @@
 #include "core/compare/table_format.h"
 #include "core/decode/translator.h"
 #include "core/io/run_management.h"
+#include "core/sweep/sweep_state.h"
 
 namespace tfw::cli {
 namespace {
@@ -64,7 +65,9 @@ int compare(const std::vector<std::string>& argv) {
               "their\nsize, training and validation numbers and latest evaluation scores (the "
               "best value of\neach row in bold). With --decode, also one input decoded by each "
               "and\nevery output scored by every checkpoint.");
-    args.positionals_rest("RUN_DIR|CHECKPOINT", "run folders or .tfw checkpoints (two or more)")
+    args.positionals_rest("RUN_DIR|CHECKPOINT|SWEEP_DIR",
+                          "run folders or .tfw checkpoints (two or more); a sweep folder stands "
+                          "for its finished runs")
         .option("format", "FORMAT", "md, csv or latex", "md")
         .flag("all", "list every configuration key, not only those that differ")
         .option("decode", "TEXT",
@@ -79,11 +82,19 @@ int compare(const std::vector<std::string>& argv) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--format: ") + e.what());
     }
-    if (args.positionals().size() < 2)
+    std::vector<std::string> paths;
+    for (const auto& path : args.positionals()) {
+        if (!is_sweep_dir(path)) {
+            paths.push_back(path);
+            continue;
+        }
+        for (const auto& run : finished_run_dirs(path)) paths.push_back(run);
+    }
+    if (paths.size() < 2)
         throw UsageError("give two or more run folders or checkpoints to compare");
 
     std::vector<CompareItem> items;
-    for (const auto& path : args.positionals()) items.push_back(load_compare_item(path));
+    for (const auto& path : paths) items.push_back(load_compare_item(path));
     std::vector<nlohmann::json> configs;
     std::vector<std::string> names;
     for (const auto& item : items) {

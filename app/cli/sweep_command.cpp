@@ -13,6 +13,7 @@
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
 #include "core/sweep/sweep_estimate.h"
+#include "core/sweep/sweep_presets.h"
 #include "core/sweep/sweep_report.h"
 #include "core/sweep/sweep_runner.h"
 
@@ -86,30 +87,48 @@ int run_and_report(const std::string& dir) {
 }
 
 SweepSpec spec_from_args(const Args& args) {
-    if (args.has("config") == args.has("preset"))
-        throw UsageError("give exactly one of --config or --preset");
-    ExperimentConfig config = args.has("config") ? load_config_file(args.get("config"))
-                                                 : preset_option(args.get("preset"));
-    if (args.has("data-dir"))
-        config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-    apply_set_options(config, args.all("set"));
-
+    if (args.has("config") + args.has("preset") + args.has("ablation") != 1)
+        throw UsageError("give exactly one of --config, --preset or --ablation");
     SweepSpec spec;
-    spec.base = to_json(config);
+    ExperimentConfig config;
     try {
+        if (args.has("ablation")) {
+            spec = load_sweep_preset(args.get("ablation")).spec;
+            config = config_from_json(spec.base);
+        } else {
+            config = args.has("config") ? load_config_file(args.get("config"))
+                                        : preset_option(args.get("preset"));
+        }
+        if (args.has("data-dir"))
+            config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
+        apply_set_options(config, args.all("set"));
+        spec.base = to_json(config);
+        if (args.has("vary")) spec.axes.clear();  // replaces an ablation's own
         for (const auto& vary : args.all("vary")) spec.axes.push_back(parse_sweep_axis(vary));
         if (args.has("seeds")) spec.seeds = parse_seed_list(args.get("seeds"));
-        spec.budget = parse_sweep_budget(args.get("budget"));
+        if (args.has("budget")) spec.budget = parse_sweep_budget(args.get("budget"));
     } catch (const ConfigError& e) {
         throw UsageError(e.what());
     }
-    const std::string design = args.get("design");
-    if (design != "grid" && design != "one-at-a-time")
-        throw UsageError("--design must be grid or one-at-a-time, got '" + design + "'");
-    spec.design = design == "grid" ? SweepDesign::Grid : SweepDesign::OneAtATime;
-    spec.jobs = static_cast<int>(args.get_int("jobs"));
-    spec.evaluate = !args.has("no-eval");
+    if (args.has("design")) {
+        const std::string design = args.get("design");
+        if (design != "grid" && design != "one-at-a-time")
+            throw UsageError("--design must be grid or one-at-a-time, got '" + design + "'");
+        spec.design = design == "grid" ? SweepDesign::Grid : SweepDesign::OneAtATime;
+    }
+    if (args.has("jobs")) spec.jobs = static_cast<int>(args.get_int("jobs"));
+    if (args.has("no-eval")) spec.evaluate = false;
     return spec;
+}
+
+int list(const std::vector<std::string>& argv) {
+    Args args("sweep list", "Lists the built-in ablations (tfw sweep --ablation NAME).");
+    if (!args.parse(argv)) return 0;
+    for (const auto& name : sweep_preset_names()) {
+        const SweepPreset preset = load_sweep_preset(name);
+        std::cout << name << "\n  " << preset.description << "\n";
+    }
+    return 0;
 }
 
 void print_plan(const SweepSpec& spec) {
@@ -130,9 +149,12 @@ int define(const std::vector<std::string>& argv) {
         "prints a table of mean +- std per variant with the difference from the baseline.\n"
         "Runs go to OUT/runs/; OUT/sweep.json keeps the queue, so an interrupted sweep\n"
         "continues with 'tfw sweep resume OUT'. Also: 'tfw sweep report OUT', 'tfw sweep\n"
-        "status OUT'. Ctrl+C stops after the current step (the run continues on resume).");
+        "status OUT', 'tfw sweep list'. Ctrl+C stops after the current step (the run continues on "
+        "resume).");
     args.option("config", "FILE", "the base experiment (JSON)")
         .option("preset", "NAME", "a built-in preset as the base experiment")
+        .option("ablation", "NAME",
+                "a built-in sweep (see tfw sweep list); the options below change it")
         .repeated("set", "KEY=VALUE", "change the base experiment, e.g. --set model.d_model=128")
         .option("data-dir", "DIR", "folder the config's relative data paths are resolved against")
         .repeated("vary", "KEY=V1,V2|KEY=FIRST:LAST:STEP",
@@ -140,11 +162,11 @@ int define(const std::vector<std::string>& argv) {
                   "--vary model.dropout=0:0.3:0.1 (repeat for a grid)")
         .option("seeds", "S1,S2|FIRST:LAST", "seeds of every variant (default: the config's)")
         .option("design", "grid|one-at-a-time",
-                "every combination, or the base experiment plus one field changed at a time",
-                "grid")
+                "every combination (default), or the base experiment plus one field changed at "
+                "a time")
         .option("budget", "steps=N|tokens=N|minutes=M|none",
-                "what every run trains for (none: each run's own epochs and max_steps)", "none")
-        .option("jobs", "N", "runs trained at the same time (each gets cores/N threads)", "1")
+                "what every run trains for (default none: each run's own epochs and max_steps)")
+        .option("jobs", "N", "runs trained at the same time, each with cores/N threads (default 1)")
         .flag("no-eval", "skip decoding the validation set for BLEU/chrF/ROUGE after each run")
         .option("out", "DIR", "the sweep folder (new or empty)")
         .flag("dry-run", "print the variants, the problems and the time estimate; train nothing");
@@ -226,6 +248,7 @@ int sweep(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "resume") return resume({argv.begin() + 1, argv.end()});
     if (!argv.empty() && argv[0] == "report") return report({argv.begin() + 1, argv.end()});
     if (!argv.empty() && argv[0] == "status") return status({argv.begin() + 1, argv.end()});
+    if (!argv.empty() && argv[0] == "list") return list({argv.begin() + 1, argv.end()});
     return define(argv);
 }
 

@@ -71,18 +71,35 @@ std::string short_key(const std::string& key) {
     return dot == std::string::npos ? key : key.substr(dot + 1);
 }
 
-std::string label_of(const std::vector<std::pair<std::string, std::string>>& settings,
+// "model.encoder_layers+model.decoder_layers" -> "encoder_layers+decoder_layers".
+std::string short_axis_key(const SweepAxis& axis) {
+    std::string text;
+    for (const auto& key : axis_keys(axis)) text += (text.empty() ? "" : "+") + short_key(key);
+    return text;
+}
+
+// A variant's values by axis, e.g. "heads=4, encoder_layers+decoder_layers=2".
+std::string label_of(const std::vector<SweepAxis>& axes, const std::vector<std::string>& values,
                      bool short_keys) {
     std::string label;
-    for (const auto& [key, value] : settings)
-        label += (label.empty() ? "" : ", ") + (short_keys ? short_key(key) : key) + "=" + value;
+    for (size_t a = 0; a < axes.size(); ++a)
+        label += (label.empty() ? "" : ", ") +
+                 (short_keys ? short_axis_key(axes[a]) : axes[a].key) + "=" + values[a];
     return label;
+}
+
+std::vector<std::pair<std::string, std::string>> settings_of(
+    const std::vector<SweepAxis>& axes, const std::vector<std::string>& values) {
+    std::vector<std::pair<std::string, std::string>> settings;
+    for (size_t a = 0; a < axes.size(); ++a)
+        for (const auto& key : axis_keys(axes[a])) settings.emplace_back(key, values[a]);
+    return settings;
 }
 
 bool short_keys_unique(const SweepSpec& spec) {
     std::set<std::string> seen;
     for (const auto& axis : spec.axes)
-        if (!seen.insert(short_key(axis.key)).second) return false;
+        if (!seen.insert(short_axis_key(axis)).second) return false;
     return true;
 }
 
@@ -125,14 +142,25 @@ BudgetKind budget_kind(const std::string& name) {
 
 }  // namespace
 
+std::vector<std::string> axis_keys(const SweepAxis& axis) {
+    return split(axis.key, '+');
+}
+
 SweepAxis parse_sweep_axis(const std::string& text) {
     const auto equals = text.find('=');
     if (equals == std::string::npos)
         throw ConfigError("'" + text + "' must be key=v1,v2,... or key=first:last:step");
     SweepAxis axis;
-    axis.key = trim(text.substr(0, equals));
-    const ConfigField* field = find_config_field(axis.key);
-    if (!field) throw ConfigError("unknown config key '" + axis.key + "'");
+    std::vector<const ConfigField*> fields;
+    for (const auto& key : split(text.substr(0, equals), '+')) {
+        fields.push_back(find_config_field(key));
+        if (!fields.back()) throw ConfigError("unknown config key '" + key + "'");
+        if (fields.back()->kind != fields.front()->kind)
+            throw ConfigError("keys varied together must be of one kind: " + fields.front()->key +
+                              " and " + key + " are not");
+        axis.key += (axis.key.empty() ? "" : "+") + key;
+    }
+    const ConfigField* field = fields.front();
     const std::string values = trim(text.substr(equals + 1));
     if (field->kind != FieldKind::DoublePair && values.find(':') != std::string::npos) {
         axis.values = range_values(*field, values);
@@ -221,8 +249,8 @@ std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {
         for (const auto& axis : spec.axes)
             for (const auto& value : axis.values) {
                 SweepVariant variant;
-                variant.settings = {{axis.key, value}};
-                variant.label = label_of(variant.settings, short_keys);
+                variant.settings = settings_of({axis}, {value});
+                variant.label = label_of({axis}, {value}, short_keys);
                 try {  // the base experiment's own value is the baseline already
                     if (same_experiment(with_settings(base, variant.settings), base)) continue;
                 } catch (const ConfigError&) {  // a rejected value stays, for sweep_problems
@@ -235,10 +263,12 @@ std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {
     std::vector<size_t> index(spec.axes.size(), 0);
     if (spec.axes.empty()) return variants;
     for (bool more = true; more;) {
-        SweepVariant variant;
+        std::vector<std::string> values;
         for (size_t a = 0; a < spec.axes.size(); ++a)
-            variant.settings.emplace_back(spec.axes[a].key, spec.axes[a].values[index[a]]);
-        variant.label = label_of(variant.settings, short_keys);
+            values.push_back(spec.axes[a].values[index[a]]);
+        SweepVariant variant;
+        variant.settings = settings_of(spec.axes, values);
+        variant.label = label_of(spec.axes, values, short_keys);
         variants.push_back(variant);
         more = false;
         for (size_t a = spec.axes.size(); a-- > 0;) {
@@ -301,8 +331,9 @@ std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
     std::set<std::string> keys;
     for (const auto& axis : spec.axes) {
         if (axis.values.empty()) problems.push_back({"", axis.key + " has no values"});
-        if (!keys.insert(axis.key).second)
-            problems.push_back({"", axis.key + " is varied twice; give all its values once"});
+        for (const auto& key : axis_keys(axis))
+            if (!keys.insert(key).second)
+                problems.push_back({"", key + " is varied twice; give all its values once"});
     }
     if (spec.jobs < 1) problems.push_back({"", "runs at once must be at least 1"});
     if (spec.budget.kind != BudgetKind::Unlimited && spec.budget.amount <= 0)
@@ -315,8 +346,9 @@ std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
         return {{"", std::string("the base experiment: ") + e.what()}};
     }
     for (const SweepVariant& variant : expand_variants(spec)) {
-        const std::string settings =
-            variant.settings.empty() ? "baseline" : label_of(variant.settings, false);
+        std::string settings = variant.settings.empty() ? "baseline" : "";
+        for (const auto& [key, value] : variant.settings)
+            settings += (settings.empty() ? "" : ", ") + key + "=" + value;
         try {
             const ExperimentConfig config = run_config(spec, variant, base.train.seed);
             for (const ValidationIssue& issue : validate(config))

@@ -26,7 +26,9 @@ struct SweepBudget {
 };
 
 struct SweepAxis {
-    std::string key;                  // a config key ("model.heads")
+    // A config key ("model.heads"), or keys joined by '+' that take each value together
+    // ("model.encoder_layers+model.decoder_layers": depth).
+    std::string key;
     std::vector<std::string> values;  // as `--set` takes them ("4", "0.1", "learned")
 };
 
@@ -51,10 +53,12 @@ struct SweepProblem {
     std::string message;  // naming the key and value, e.g. "model.heads=3: model.heads (3) ..."
 };
 
-// "key=v1,v2,v3" or a numeric range "key=first:last:step" (inclusive). Throws ConfigError for an
-// unknown key, a missing value or a bad range.
+// "key=v1,v2,v3" or a numeric range "key=first:last:step" (inclusive); the key may be several
+// joined by '+'. Throws ConfigError for an unknown key, a missing value or a bad range.
 SweepAxis parse_sweep_axis(const std::string& text);
 // "steps=N", "tokens=N", "minutes=M" or "none". Throws ConfigError otherwise.
+// The config keys of an axis ("a+b" -> a, b).
+std::vector<std::string> axis_keys(const SweepAxis& axis);
 SweepBudget parse_sweep_budget(const std::string& text);
 // "1,2,3" or "1:5" (inclusive). Throws ConfigError otherwise.
 std::vector<int> parse_seed_list(const std::string& text);

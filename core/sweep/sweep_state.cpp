@@ -129,6 +129,14 @@ SweepState load_sweep(const std::string& dir) {
     }
 }
 
+std::vector<std::string> finished_run_dirs(const std::string& sweep_dir) {
+    const SweepState state = load_sweep(sweep_dir);
+    std::vector<std::string> dirs;
+    for (size_t run = 0; run < state.runs.size(); ++run)
+        if (state.runs[run].state == SweepRunState::Done) dirs.push_back(state.run_dir(run));
+    return dirs;
+}
+
 void save_sweep(const SweepState& state) {
     nlohmann::json runs = nlohmann::json::array();
     for (const auto& run : state.runs)

@@ -48,6 +48,9 @@ SweepState create_sweep(const SweepSpec& spec, const std::string& dir);
 SweepState load_sweep(const std::string& dir);
 bool is_sweep_dir(const std::string& dir);
 
+// The folders of the sweep's finished runs, in queue order (for comparing them).
+std::vector<std::string> finished_run_dirs(const std::string& sweep_dir);
+
 // Rewrites sweep.json atomically.
 void save_sweep(const SweepState& state);
 

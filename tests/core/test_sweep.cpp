@@ -15,6 +15,7 @@
 #include "core/config/config_io.h"
 #include "core/eval/evaluation_reader.h"
 #include "core/io/run_directory.h"
+#include "core/sweep/sweep_presets.h"
 #include "core/sweep/sweep_report.h"
 #include "core/sweep/sweep_runner.h"
 #include "core/train/trainer.h"
@@ -148,6 +149,36 @@ class TestSweep : public QObject {
         QCOMPARE(config.train.seed, 7);
         QCOMPARE(config.train.max_steps, 10);
         QCOMPARE(sweep_seeds(spec), (std::vector<int>{1, 2}));
+    }
+
+    void variesLinkedKeysTogether() {
+        SweepSpec spec = two_by_two(10);
+        spec.axes = {parse_sweep_axis("model.encoder_layers+model.decoder_layers=1,3")};
+        const auto variants = expand_variants(spec);
+        QCOMPARE(variants.size(), size_t(2));
+        QCOMPARE(variants[1].label, std::string("encoder_layers+decoder_layers=3"));
+        const ExperimentConfig config = run_config(spec, variants[1], 1);
+        QCOMPARE(config.model.encoder_layers, 3);
+        QCOMPARE(config.model.decoder_layers, 3);
+        QVERIFY_THROWS_EXCEPTION(ConfigError, parse_sweep_axis("model.heads+model.norm=1,2"));
+        spec.axes.push_back(parse_sweep_axis("model.decoder_layers=2,4"));  // varied twice
+        QVERIFY(!sweep_problems(spec).empty());
+    }
+
+    // Every built-in ablation loads, says what it is, and would start.
+    void builtInAblationsAreValid() {
+        QVERIFY(sweep_preset_names().size() >= 6);
+        for (const auto& name : sweep_preset_names()) {
+            const SweepPreset preset = load_sweep_preset(name);
+            QVERIFY2(preset.description.size() > 40, name.c_str());
+            QVERIFY2(preset.spec.budget.kind != BudgetKind::Unlimited, name.c_str());
+            QVERIFY2(sweep_seeds(preset.spec).size() >= 2, name.c_str());
+            const auto problems = sweep_problems(preset.spec);
+            QVERIFY2(problems.empty(),
+                     (name + ": " + (problems.empty() ? "" : problems[0].message)).c_str());
+        }
+        QCOMPARE(expand_variants(load_sweep_preset("reverse-positional").spec).size(), size_t(3));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, load_sweep_preset("no-such-sweep"));
     }
 
     void namesTheVariantsTheConfigRejects() {

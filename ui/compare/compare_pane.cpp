@@ -24,6 +24,7 @@
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_management.h"
+#include "core/sweep/sweep_state.h"
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/compare/compare_curves.h"
@@ -176,6 +177,15 @@ void ComparePane::addItem(const QString& runDirOrCheckpoint) {
     read(*m_entries.back());
 }
 
+void ComparePane::addSweep(const QString& sweepDir) {
+    try {
+        for (const std::string& run : finished_run_dirs(sweepDir.toStdString()))
+            addItem(QString::fromStdString(run));
+    } catch (const std::exception& e) {
+        Q_EMIT statusMessage(tr("Cannot read the sweep: %1").arg(QString::fromStdString(e.what())));
+    }
+}
+
 void ComparePane::setFollowInterval(int ms) {
     m_follow->setInterval(ms);
 }
@@ -290,13 +300,20 @@ void ComparePane::setRunsRoot(const QString& root) {
 void ComparePane::addWithDialog() {
     QFileDialog dialog(this, tr("Add a run folder or checkpoint to compare"), m_runsRoot);
     dialog.setFileMode(QFileDialog::ExistingFiles);
-    dialog.setNameFilter(tr("Checkpoints (*.tfw);;Run configuration (config.json)"));
-    dialog.setToolTip(tr("Pick .tfw checkpoints, or a run's config.json to add the whole run"));
+    dialog.setNameFilter(
+        tr("Checkpoints (*.tfw);;Run configuration (config.json);;Sweep (sweep.json)"));
+    dialog.setToolTip(
+        tr("Pick .tfw checkpoints, a run's config.json to add the whole run, or a "
+           "sweep's sweep.json to add its finished runs"));
     if (dialog.exec() != QDialog::Accepted) return;
-    for (const QString& file : dialog.selectedFiles())
-        addItem(QFileInfo(file).fileName() == QLatin1String("config.json")
-                    ? QFileInfo(file).absolutePath()
-                    : file);
+    for (const QString& file : dialog.selectedFiles()) {
+        const QString name = QFileInfo(file).fileName();
+        if (name == QLatin1String("sweep.json")) {
+            addSweep(QFileInfo(file).absolutePath());
+        } else {
+            addItem(name == QLatin1String("config.json") ? QFileInfo(file).absolutePath() : file);
+        }
+    }
 }
 
 void ComparePane::removeSelected() {

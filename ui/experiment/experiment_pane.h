@@ -49,10 +49,10 @@ class ExperimentPane final : public QWidget {
     void showDescription();
 
     QComboBox* m_presets;
-    QToolButton* m_checksButton;
     ExperimentForm* m_form;
     ConfigSummary* m_summary;
     QLabel* m_description;
+    QToolButton* m_checksButton;
     QToolButton* m_startButton;
     QString m_dataFolder;
 };
