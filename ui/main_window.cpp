@@ -112,6 +112,11 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         m_tabs->setCurrentWidget(m_sweep);
     });
     connect(m_sweep, &SweepPane::compareRequested, this, &MainWindow::compareRuns);
+    connect(m_sweep, &SweepPane::experimentRequested, this, [this](ExperimentConfig config) {
+        if (config.data.synthetic == Synthetic::None && config.data.dir.empty())
+            config.data.dir = m_settings.dataFolder().toStdString();
+        m_experiment->form()->setConfig(config);
+    });
     connect(m_sweep, &SweepPane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_sweep, &SweepPane::runningChanged, this, [this](bool running) {

@@ -118,6 +118,25 @@ class TestSweepPane final : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(define->estimateText().contains(QStringLiteral("about")), 30000);
     }
 
+    // A built-in ablation fills in the definition and asks for its base experiment.
+    void builtInAblationFillsTheDefinition() {
+        QTemporaryDir root;
+        SweepPane pane;
+        pane.setRunsRoot(root.path());
+        connect(&pane, &SweepPane::experimentRequested, &pane, &SweepPane::setBaseConfig);
+        QSignalSpy experiment(&pane, &SweepPane::experimentRequested);
+        SweepDefineView* define = pane.define();
+        QVERIFY(define->loadAblation(QStringLiteral("reverse-positional")));
+        QCOMPARE(experiment.size(), 1);
+        QCOMPARE(define->axisCount(), 1);
+        QVERIFY2(define->problems().isEmpty(), qPrintable(define->problems().join('\n')));
+        QCOMPARE(define->runCountText(), QStringLiteral("3 variants × 2 seeds = 6 runs"));
+        const auto spec = define->spec();
+        QVERIFY(spec.has_value());
+        QCOMPARE(spec->axes.front().key, std::string("model.positional"));
+        QCOMPARE(spec->budget.kind, BudgetKind::Steps);
+    }
+
     void rejectedValueIsNamedAndBlocksStart() {
         QTemporaryDir root;
         SweepPane pane;

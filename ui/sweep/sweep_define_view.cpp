@@ -24,6 +24,9 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/sweep/sweep_estimate.h"
+#include "core/sweep/sweep_presets.h"
+#include "core/util/error_text.h"
+#include "ui/common/problem_message.h"
 
 namespace tfw {
 namespace {
@@ -56,6 +59,7 @@ void focusValues(QLineEdit* edit) {
 
 SweepDefineView::SweepDefineView(QWidget* parent)
     : QWidget(parent),
+      m_ablations(new QComboBox(this)),
       m_axes(new QTableWidget(0, 2, this)),
       m_variants(new QListWidget(this)),
       m_seeds(new QLineEdit(QStringLiteral("1,2,3"), this)),
@@ -81,6 +85,18 @@ SweepDefineView::SweepDefineView(QWidget* parent)
     m_axes->setToolTip(
         tr("Values: a list \"1,2,4,8\" or a numeric range first:last:step such as "
            "\"0:0.3:0.1\" (both ends included)"));
+    m_ablations->addItem(tr("Start from a built-in ablation…"));
+    for (const std::string& name : sweep_preset_names()) {
+        m_ablations->addItem(qs(name), qs(name));
+        try {
+            m_ablations->setItemData(m_ablations->count() - 1,
+                                     qs(load_sweep_preset(name).description), Qt::ToolTipRole);
+        } catch (const std::exception&) {  // listed all the same; loading it says what is wrong
+        }
+    }
+    connect(m_ablations, &QComboBox::activated, this, [this](int index) {
+        if (index > 0) loadAblation(m_ablations->itemData(index).toString());
+    });
     auto* add = new QPushButton(tr("Add field"), this);
     auto* remove = new QPushButton(tr("Remove field"), this);
     connect(add, &QPushButton::clicked, this, [this] { addAxis(QStringLiteral("model.heads")); });
@@ -163,6 +179,7 @@ SweepDefineView::SweepDefineView(QWidget* parent)
     auto* axesBox = new QGroupBox(tr("Fields that vary"), this);
     auto* axes = new QVBoxLayout(axesBox);
     axes->addWidget(intro);
+    axes->addWidget(m_ablations);
     axes->addWidget(m_axes, 2);
     axes->addLayout(axisButtons);
     axes->addWidget(new QLabel(tr("Variants:"), this));
@@ -234,13 +251,17 @@ void SweepDefineView::addAxis(const QString& key, const QString& values) {
     const int row = m_axes->rowCount();
     m_axes->insertRow(row);
     auto* combo = new QComboBox(m_axes);
+    // Editable: keys joined by '+' vary together ("model.encoder_layers+model.decoder_layers").
+    combo->setEditable(true);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setMinimumContentsLength(28);
     for (const ConfigField& field : config_fields()) combo->addItem(qs(field.key));
     combo->setCurrentText(key);
     auto* edit = new QLineEdit(values, m_axes);
     edit->setPlaceholderText(tr("1,2,4,8 or first:last:step"));
     m_axes->setCellWidget(row, KeyColumn, combo);
     m_axes->setCellWidget(row, ValuesColumn, edit);
-    connect(combo, &QComboBox::currentIndexChanged, this, &SweepDefineView::scheduleRefresh);
+    connect(combo, &QComboBox::currentTextChanged, this, &SweepDefineView::scheduleRefresh);
     connect(edit, &QLineEdit::textChanged, this, &SweepDefineView::scheduleRefresh);
     m_axes->setCurrentCell(row, ValuesColumn);
     focusValues(edit);
@@ -288,6 +309,40 @@ void SweepDefineView::setOutputFolder(const QString& dir) {
     if (dir.isEmpty()) m_folderStamp.clear();
     m_folder->setText(dir.isEmpty() ? defaultFolder() : dir);
     scheduleRefresh();
+}
+
+bool SweepDefineView::loadAblation(const QString& name) {
+    SweepPreset preset;
+    try {
+        preset = load_sweep_preset(name.toStdString());
+        Q_EMIT experimentRequested(config_from_json(preset.spec.base));
+    } catch (const std::exception& e) {
+        showProblem(this, tr("Built-in ablation"), qs(user_error_text(e)));
+        return false;
+    }
+    const SweepSpec& spec = preset.spec;
+    m_axes->setRowCount(0);
+    for (const SweepAxis& axis : spec.axes) {
+        // Back to the text parse_sweep_axis reads: pairs (train.betas) are separated by ';'.
+        const ConfigField* field = find_config_field(axis.key);
+        const QLatin1Char separator(field && field->kind == FieldKind::DoublePair ? ';' : ',');
+        QStringList values;
+        for (const std::string& value : axis.values) values << qs(value);
+        addAxis(qs(axis.key), values.join(separator));
+    }
+    QStringList seeds;
+    for (const int seed : spec.seeds) seeds << QString::number(seed);
+    setSeeds(seeds.join(QLatin1Char(',')));
+    setDesign(spec.design);
+    setBudget(spec.budget);
+    setJobs(spec.jobs);
+    setEvaluate(spec.evaluate);
+    if (!m_folderEdited) {
+        m_folderStamp.clear();
+        m_folder->setText(defaultFolder());
+    }
+    refreshNow();
+    return true;
 }
 
 std::optional<SweepSpec> SweepDefineView::spec() const {

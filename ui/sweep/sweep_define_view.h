@@ -48,7 +48,10 @@ class SweepDefineView final : public QWidget {
     void setBudget(const SweepBudget& budget);
     void setJobs(int jobs);
     void setEvaluate(bool evaluate);
-    void setOutputFolder(const QString& dir);  // empty: a new default one (the time now)
+    void setOutputFolder(const QString& dir);
+    // Fills in a built-in ablation (core/sweep/sweep_presets.h): its base experiment goes to
+    // experimentRequested(), the rest into the fields here. False (and a message) if unknown.
+    bool loadAblation(const QString& name);  // empty: a new default one (the time now)
 
     // The sweep as defined now; nullopt while a field cannot be read (see problems()).
     std::optional<SweepSpec> spec() const;
@@ -64,6 +67,8 @@ class SweepDefineView final : public QWidget {
 
   Q_SIGNALS:
     void startRequested();
+    // A built-in ablation brings its own base experiment: for the Experiment form.
+    void experimentRequested(const tfw::ExperimentConfig& config);
 
   private:
     void scheduleRefresh();
@@ -78,6 +83,7 @@ class SweepDefineView final : public QWidget {
     QStringList m_problems;
     std::optional<SweepSpec> m_spec;
     nlohmann::json m_estimated;  // the spec the shown estimate is for
+    QComboBox* m_ablations;
     QTableWidget* m_axes;
     QListWidget* m_variants;  // what the definition expands into
     QLineEdit* m_seeds;

@@ -41,6 +41,7 @@ SweepPane::SweepPane(QWidget* parent)
     layout->addWidget(m_sections);
 
     connect(m_define, &SweepDefineView::startRequested, this, &SweepPane::start);
+    connect(m_define, &SweepDefineView::experimentRequested, this, &SweepPane::experimentRequested);
     connect(m_queue, &SweepQueueView::openRequested, this, &SweepPane::openSweepDialog);
     connect(m_queue, &SweepQueueView::resumeRequested, this, &SweepPane::resume);
     connect(m_results, &SweepResultsView::compareRequested, this, &SweepPane::compareRequested);

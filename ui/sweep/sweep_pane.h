@@ -52,6 +52,8 @@ class SweepPane final : public QWidget {
 
   Q_SIGNALS:
     void compareRequested(const QStringList& runDirs);
+    // A built-in ablation's base experiment, for the Experiment form.
+    void experimentRequested(const tfw::ExperimentConfig& config);
     void statusMessage(const QString& message);
     void runningChanged(bool running);
 
