@@ -308,6 +308,42 @@ class TestSweepPane final : public QObject {
                  QStringLiteral("done"));
         QVERIFY(!pane.queue()->resumeButton()->isEnabled());
     }
+
+    void skippedRunIsRetried() {
+        QTemporaryDir root;
+        SweepPane pane;
+        pane.setRunsRoot(root.path());
+        pane.setBaseConfig(tinyDemo());
+        SweepDefineView* define = pane.define();
+        define->addAxis(QStringLiteral("model.heads"), QStringLiteral("1,2"));
+        define->setSeeds(QStringLiteral("1"));
+        define->setBudget({BudgetKind::Steps, 10});
+        define->setEvaluate(false);
+        define->refreshNow();
+        QSignalSpy finished(pane.job(), &SweepJob::finished);
+        // The second run is left out while the first one trains.
+        auto skip = connect(pane.job(), &SweepJob::runStarted, pane.job(), [&pane](size_t run) {
+            if (run == 0) pane.job()->skip(1);
+        });
+        QVERIFY(pane.start());
+        QVERIFY(finished.wait(kSweepTimeoutMs));
+        const auto first = finished.takeFirst().at(0).value<SweepOutcome>();
+        QCOMPARE(first.done, size_t(1));
+        QCOMPARE(first.skipped, size_t(1));
+        QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::StateColumn)->text(),
+                 QStringLiteral("skipped"));
+        QVERIFY(!pane.queue()->resumeButton()->isEnabled());
+        QVERIFY(pane.queue()->retryButton()->isEnabled());
+
+        disconnect(skip);
+        pane.queue()->retryButton()->click();
+        QVERIFY(finished.wait(kSweepTimeoutMs));
+        const auto retried = finished.takeFirst().at(0).value<SweepOutcome>();
+        QCOMPARE(retried.done, size_t(2));
+        QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::StateColumn)->text(),
+                 QStringLiteral("done"));
+        QVERIFY(!pane.queue()->retryButton()->isEnabled());
+    }
 };
 
 QTEST_MAIN(TestSweepPane)

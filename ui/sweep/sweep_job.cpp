@@ -59,8 +59,9 @@ bool SweepJob::startNew(const SweepSpec& spec, const QString& dir) {
     return launch(dir, [spec, path] { create_sweep(spec, path); });
 }
 
-bool SweepJob::resume(const QString& dir) {
-    return launch(dir, {});
+bool SweepJob::resume(const QString& dir, bool retry) {
+    if (!retry) return launch(dir, {});
+    return launch(dir, [path = dir.toStdString()] { requeue_sweep_runs(path); });
 }
 
 bool SweepJob::launch(const QString& dir, std::function<void()> prepare) {

@@ -29,7 +29,8 @@ class SweepJob final : public QObject {
 
     // Both are ignored (false) while a sweep runs. startNew creates the folder first.
     bool startNew(const SweepSpec& spec, const QString& dir);
-    bool resume(const QString& dir);
+    // retry: failed and skipped runs go back into the queue first.
+    bool resume(const QString& dir, bool retry = false);
     void setPaused(bool paused);
     void skip(size_t run);
     // The runs in training save and stop; they continue when the sweep is resumed.

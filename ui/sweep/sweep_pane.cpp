@@ -43,7 +43,8 @@ SweepPane::SweepPane(QWidget* parent)
     connect(m_define, &SweepDefineView::startRequested, this, &SweepPane::start);
     connect(m_define, &SweepDefineView::experimentRequested, this, &SweepPane::experimentRequested);
     connect(m_queue, &SweepQueueView::openRequested, this, &SweepPane::openSweepDialog);
-    connect(m_queue, &SweepQueueView::resumeRequested, this, &SweepPane::resume);
+    connect(m_queue, &SweepQueueView::resumeRequested, this, [this] { resume(); });
+    connect(m_queue, &SweepQueueView::retryRequested, this, [this] { resume(true); });
     connect(m_results, &SweepResultsView::compareRequested, this, &SweepPane::compareRequested);
     connect(m_results, &SweepResultsView::statusMessage, this, &SweepPane::statusMessage);
     connect(m_job, &SweepJob::queueChanged, this, &SweepPane::onQueue);
@@ -120,8 +121,8 @@ bool SweepPane::start() {
     return true;
 }
 
-bool SweepPane::resume() {
-    if (m_dir.isEmpty() || !m_job->resume(m_dir)) return false;
+bool SweepPane::resume(bool retry) {
+    if (m_dir.isEmpty() || !m_job->resume(m_dir, retry)) return false;
     m_sections->setCurrentWidget(m_queue);
     return true;
 }

@@ -39,8 +39,8 @@ class SweepPane final : public QWidget {
     bool start();
     // Shows a sweep folder (read off the UI thread) in Queue and Results.
     void openSweep(const QString& dir);
-    // Trains what is pending in the sweep shown.
-    bool resume();
+    // Trains what is pending in the sweep shown; retry: failed and skipped runs too.
+    bool resume(bool retry = false);
     bool isRunning() const;
 
     SweepDefineView* define() const { return m_define; }

@@ -46,6 +46,7 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
       m_skip(new QPushButton(tr("Skip selected run"), this)),
       m_stop(new QPushButton(tr("Stop"), this)),
       m_resume(new QPushButton(tr("Resume"), this)),
+      m_retry(new QPushButton(tr("Retry failed"), this)),
       m_open(new QPushButton(tr("Open sweep…"), this)) {
     m_table->setObjectName(QStringLiteral("sweepQueue"));
     m_table->setHorizontalHeaderLabels(
@@ -65,6 +66,7 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
     m_stop->setToolTip(
         tr("The runs in training save a checkpoint and stop; Resume continues them"));
     m_resume->setToolTip(tr("Train what is still pending in this sweep"));
+    m_retry->setToolTip(tr("Put failed and skipped runs back in the queue and resume"));
     m_open->setToolTip(tr("Show a sweep folder, to follow its results or resume it"));
 
     auto* buttons = new QHBoxLayout;
@@ -73,6 +75,7 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
     buttons->addWidget(m_stop);
     buttons->addStretch(1);
     buttons->addWidget(m_open);
+    buttons->addWidget(m_retry);
     buttons->addWidget(m_resume);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
@@ -87,6 +90,7 @@ SweepQueueView::SweepQueueView(SweepJob* job, QWidget* parent)
     });
     connect(m_stop, &QPushButton::clicked, m_job, &SweepJob::stop);
     connect(m_resume, &QPushButton::clicked, this, &SweepQueueView::resumeRequested);
+    connect(m_retry, &QPushButton::clicked, this, &SweepQueueView::retryRequested);
     connect(m_open, &QPushButton::clicked, this, &SweepQueueView::openRequested);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SweepQueueView::updateButtons);
     connect(m_job, &SweepJob::queueChanged, this, &SweepQueueView::showState);
@@ -240,6 +244,9 @@ void SweepQueueView::updateButtons() {
     const bool pending = m_state && (m_state->count(SweepRunState::Pending) > 0 ||
                                      m_state->count(SweepRunState::Running) > 0);
     m_resume->setEnabled(!running && pending);
+    m_retry->setEnabled(
+        !running && m_state &&
+        m_state->count(SweepRunState::Failed) + m_state->count(SweepRunState::Skipped) > 0);
     m_open->setEnabled(!running);
     if (!running) m_pause->setText(tr("Pause"));
 }

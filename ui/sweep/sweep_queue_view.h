@@ -44,11 +44,13 @@ class SweepQueueView final : public QWidget {
     QPushButton* skipButton() const { return m_skip; }
     QPushButton* stopButton() const { return m_stop; }
     QPushButton* resumeButton() const { return m_resume; }
+    QPushButton* retryButton() const { return m_retry; }
     QPushButton* openButton() const { return m_open; }
 
   Q_SIGNALS:
     void openRequested();    // "Open sweep…"
     void resumeRequested();  // train what is pending in the shown sweep
+    void retryRequested();   // the same after putting failed and skipped runs back
 
   private:
     struct Live {
@@ -75,6 +77,7 @@ class SweepQueueView final : public QWidget {
     QPushButton* m_skip;
     QPushButton* m_stop;
     QPushButton* m_resume;
+    QPushButton* m_retry;
     QPushButton* m_open;
 };
 
