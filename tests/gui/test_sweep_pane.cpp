@@ -1,6 +1,7 @@
 // The Ablations tab: the run count and the problems follow the definition live; a tiny sweep
 // trains to the end through the pane, its queue and results agree with the sweep folder's
 // report, the table exports as CSV, and an opened sweep folder shows its queue.
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -8,6 +9,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +18,11 @@
 #include "core/config/config_io.h"
 #include "core/sweep/sweep_report.h"
 #include "core/sweep/sweep_state.h"
+#include "ui/compare/compare_pane.h"
+#include "ui/experiment/experiment_form.h"
+#include "ui/experiment/experiment_pane.h"
+#include "ui/experiment/field_editor.h"
+#include "ui/main_window.h"
 #include "ui/sweep/sweep_define_view.h"
 #include "ui/sweep/sweep_job.h"
 #include "ui/sweep/sweep_pane.h"
@@ -116,6 +123,44 @@ class TestSweepPane final : public QObject {
         QCOMPARE(define->runCountText(), QStringLiteral("3 variants × 3 seeds = 9 runs"));
         // The time estimate arrives from its thread.
         QTRY_VERIFY_WITH_TIMEOUT(define->estimateText().contains(QStringLiteral("about")), 30000);
+    }
+
+    // "Vary in a sweep…" on a field of the form adds it with its value and shows the tab; the
+    // sweep's base follows the form.
+    void varyInASweepFromTheForm() {
+        QTemporaryDir root;
+        MainWindow window({QStringLiteral("demo"), root.path()});
+        auto* tabs = window.findChild<QTabWidget*>();
+        QCOMPARE(tabs->tabText(tabs->indexOf(window.sweepPane())), QStringLiteral("Ablations"));
+        QCOMPARE(tabs->indexOf(window.sweepPane()), tabs->indexOf(window.comparePane()) + 1);
+        ExperimentForm* form = window.experimentPane()->form();
+        Q_EMIT form->editor(QStringLiteral("model.heads"))->varyRequested();
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.sweepPane()));
+        SweepDefineView* define = window.sweepPane()->define();
+        QCOMPARE(define->axisCount(), 1);
+        define->refreshNow();
+        auto spec = define->spec();
+        QVERIFY(spec.has_value());
+        QCOMPARE(spec->axes.front().key, std::string("model.heads"));
+        QCOMPARE(spec->axes.front().values, std::vector<std::string>{"4"});
+        // The label's context menu has the action too.
+        bool labelHasAction = false;
+        for (QLabel* label : form->findChildren<QLabel*>())
+            if (label->buddy() == form->editor(QStringLiteral("model.dropout")))
+                for (QAction* action : label->actions())
+                    labelHasAction |= action->text().startsWith(QStringLiteral("Vary in a sweep"));
+        QVERIFY(labelHasAction);
+        // Varying heads 4 and 3 is refused once the form's d_model is 128 but not at 96.
+        define->setAxis(0, QStringLiteral("model.heads"), QStringLiteral("4,3"));
+        define->refreshNow();
+        QVERIFY(define->problems().join('\n').contains(QStringLiteral("model.heads=3")));
+        ExperimentConfig config = window.experimentPane()->config();
+        config.model.d_model = 96;
+        config.model.heads = 4;
+        form->setConfig(config);
+        define->refreshNow();
+        QVERIFY2(define->problems().isEmpty(), qPrintable(define->problems().join('\n')));
+        QCOMPARE(config_from_json(define->spec()->base).model.d_model, 96);
     }
 
     // A built-in ablation fills in the definition and asks for its base experiment.
