@@ -367,6 +367,12 @@ QString SweepDefineView::estimateText() const {
     return m_estimate->text();
 }
 
+void SweepDefineView::setBusy(bool busy) {
+    m_busy = busy;
+    m_start->setText(busy ? tr("A sweep is running") : tr("Start sweep"));
+    refreshNow();
+}
+
 void SweepDefineView::refreshNow() {
     m_refresh->stop();
     refresh();
@@ -452,7 +458,7 @@ void SweepDefineView::refresh() {
                                                            "</ul>")
                                                 .arg(list));
     m_problemList->setVisible(!problems.isEmpty());
-    m_start->setEnabled(problems.isEmpty());
+    m_start->setEnabled(problems.isEmpty() && !m_busy);
     m_start->setToolTip(
         problems.isEmpty()
             ? tr("Create %1 and train its runs").arg(QDir::toNativeSeparators(folder))

@@ -62,6 +62,8 @@ class SweepDefineView final : public QWidget {
     QString estimateText() const;
     QStringList variantLabels() const;
     QPushButton* startButton() const { return m_start; }
+    // While a sweep runs, Start stays disabled whatever is defined.
+    void setBusy(bool busy);
     // Applies pending edits now instead of after the short pause that gathers typing.
     void refreshNow();
 
@@ -80,6 +82,7 @@ class SweepDefineView final : public QWidget {
     QString m_runsRoot;
     QString m_folderStamp;  // the time in the default folder's name
     bool m_folderEdited = false;
+    bool m_busy = false;
     QStringList m_problems;
     std::optional<SweepSpec> m_spec;
     nlohmann::json m_estimated;  // the spec the shown estimate is for

@@ -49,8 +49,7 @@ SweepPane::SweepPane(QWidget* parent)
     connect(m_results, &SweepResultsView::statusMessage, this, &SweepPane::statusMessage);
     connect(m_job, &SweepJob::queueChanged, this, &SweepPane::onQueue);
     connect(m_job, &SweepJob::runningChanged, this, [this](bool running) {
-        m_define->startButton()->setText(running ? tr("A sweep is running") : tr("Start sweep"));
-        m_define->startButton()->setEnabled(!running && m_define->problems().isEmpty());
+        m_define->setBusy(running);
         Q_EMIT runningChanged(running);
     });
     connect(m_job, &SweepJob::runLog, this,
