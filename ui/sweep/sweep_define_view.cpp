@@ -464,12 +464,15 @@ void SweepDefineView::refresh() {
             ? tr("Create %1 and train its runs").arg(QDir::toNativeSeparators(folder))
             : tr("Cannot start: %1").arg(problems.first()));
 
-    // The estimate trains a few steps: only for a sweep that can start, once typing stops.
-    if (!problems.isEmpty()) {
+    // The estimate trains a few steps: only for a sweep that can start, once typing stops,
+    // and not while a sweep trains (it would slow it down and time the steps wrong).
+    if (!problems.isEmpty() || m_busy) {
         m_estimateTimer->stop();
         m_estimator.cancel();
         m_estimated = nullptr;
-        m_estimate->setText(tr("Estimated time: —"));
+        m_estimate->setText(m_busy && problems.isEmpty()
+                                ? tr("Estimated time: once the running sweep has ended")
+                                : tr("Estimated time: —"));
     } else if (to_json(spec) != m_estimated) {
         m_estimate->setText(tr("Estimated time: timing a few steps…"));
         m_estimateTimer->start();
@@ -477,7 +480,7 @@ void SweepDefineView::refresh() {
 }
 
 void SweepDefineView::estimate() {
-    if (!m_spec || !m_problems.isEmpty()) return;
+    if (!m_spec || !m_problems.isEmpty() || m_busy) return;
     if (m_estimator.isRunning()) {
         // The stale estimate ends at its next timing; its result starts this one again.
         m_estimator.cancel();
@@ -495,8 +498,8 @@ void SweepDefineView::estimate() {
         }
         return [this, result, error, wanted] {
             const bool current = m_spec && m_problems.isEmpty() && to_json(*m_spec) == wanted;
-            if (!current) {
-                if (m_spec && m_problems.isEmpty()) estimate();
+            if (!current || m_busy) {
+                if (!m_busy && m_spec && m_problems.isEmpty()) estimate();
                 return;
             }
             m_estimated = wanted;
