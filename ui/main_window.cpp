@@ -120,6 +120,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_sweep, &SweepPane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_sweep, &SweepPane::runningChanged, this, [this](bool running) {
+        if (!m_training->isRunning()) m_state->setText(running ? tr("Sweep running") : tr("Idle"));
         if (!running && m_closeAfterStop) close();
     });
 

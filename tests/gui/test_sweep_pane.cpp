@@ -163,6 +163,27 @@ class TestSweepPane final : public QObject {
         QCOMPARE(config_from_json(define->spec()->base).model.d_model, 96);
     }
 
+    // Closing the window stops a running sweep first; its runs stay pending for a resume.
+    void closingTheWindowStopsTheSweep() {
+        QTemporaryDir root;
+        MainWindow window({QStringLiteral("demo"), root.path()});
+        window.experimentPane()->form()->setConfig(tinyDemo());
+        window.show();
+        SweepPane* pane = window.sweepPane();
+        pane->define()->addAxis(QStringLiteral("model.heads"), QStringLiteral("1,2"));
+        pane->define()->setSeeds(QStringLiteral("1"));
+        pane->define()->setBudget({BudgetKind::Steps, 200});
+        pane->define()->refreshNow();
+        const QString dir = pane->define()->outputFolder();
+        QSignalSpy steps(pane->job(), &SweepJob::runStep);
+        QVERIFY(pane->start());
+        QVERIFY(steps.wait(kSweepTimeoutMs));
+        window.closeWhenStopped();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), kSweepTimeoutMs);
+        QVERIFY(!pane->isRunning());
+        QCOMPARE(load_sweep(dir.toStdString()).count(SweepRunState::Pending), size_t(2));
+    }
+
     // A built-in ablation fills in the definition and asks for its base experiment.
     void builtInAblationFillsTheDefinition() {
         QTemporaryDir root;
