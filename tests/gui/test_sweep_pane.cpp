@@ -121,6 +121,17 @@ class TestSweepPane final : public QObject {
         define->setDesign(SweepDesign::OneAtATime);
         define->refreshNow();
         QCOMPARE(define->runCountText(), QStringLiteral("3 variants × 3 seeds = 9 runs"));
+        // A folder that holds something already is refused; the count stays.
+        const QString used = QDir(root.path()).filePath(QStringLiteral("used"));
+        QVERIFY(QDir().mkpath(QDir(used).filePath(QStringLiteral("runs"))));
+        define->setOutputFolder(used);
+        define->refreshNow();
+        QVERIFY(define->problems().join('\n').contains(QStringLiteral("is not empty")));
+        QVERIFY(!define->startButton()->isEnabled());
+        QCOMPARE(define->runCountText(), QStringLiteral("3 variants × 3 seeds = 9 runs"));
+        define->setOutputFolder(QString());
+        define->refreshNow();
+        QVERIFY(define->problems().isEmpty());
         // The time estimate arrives from its thread.
         QTRY_VERIFY_WITH_TIMEOUT(define->estimateText().contains(QStringLiteral("about")), 30000);
     }

@@ -413,13 +413,6 @@ void SweepDefineView::refresh() {
     spec.jobs = m_jobs->value();
     spec.evaluate = m_evaluate->isChecked();
 
-    const QString folder = outputFolder();
-    if (folder.isEmpty())
-        problems << tr("choose a folder for the sweep");
-    else if (QDir(folder).exists() && !QDir(folder).isEmpty())
-        problems
-            << tr("%1 is not empty: choose a new folder").arg(QDir::toNativeSeparators(folder));
-
     m_count->clear();
     m_variants->clear();
     if (problems.isEmpty()) {
@@ -447,6 +440,12 @@ void SweepDefineView::refresh() {
             problems << tr("the base experiment: %1").arg(qs(e.what()));
         }
     }
+    const QString folder = outputFolder();
+    if (folder.isEmpty())
+        problems << tr("choose a folder for the sweep");
+    else if (QDir(folder).exists() && !QDir(folder).isEmpty())
+        problems
+            << tr("%1 is not empty: choose a new folder").arg(QDir::toNativeSeparators(folder));
     m_spec.reset();
     if (problems.isEmpty()) m_spec = spec;
     m_problems = problems;
