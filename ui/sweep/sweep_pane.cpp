@@ -112,7 +112,6 @@ bool SweepPane::start() {
     if (!m_job->startNew(*spec, dir)) return false;
     m_dir = dir;
     m_ended = 0;
-    m_results->showSweep(dir);
     m_sections->setCurrentWidget(m_queue);
     // The next sweep goes to a folder of its own.
     m_define->setOutputFolder(QString());
@@ -170,6 +169,8 @@ void SweepPane::openSweepDialog() {
 }
 
 void SweepPane::onQueue(const SweepState& state) {
+    // The results follow from the first report on, once the folder surely exists.
+    if (m_results->sweepDir() != m_dir) m_results->showSweep(m_dir);
     const size_t ended = endedRuns(state);
     if (ended != m_ended) {
         m_ended = ended;

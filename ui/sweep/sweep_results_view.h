@@ -34,6 +34,7 @@ class SweepResultsView final : public QWidget {
     // Reads the sweep's results (again) off the UI thread; refreshed() tells when shown.
     void showSweep(const QString& dir);
     void refresh();
+    QString sweepDir() const { return m_dir; }
     bool isReading() const { return m_reader.isRunning(); }
     const SweepReport* report() const { return m_report.get(); }
 
