@@ -78,7 +78,11 @@ SweepDefineView::SweepDefineView(QWidget* parent)
       m_estimateTimer(new QTimer(this)) {
     m_axes->setObjectName(QStringLiteral("sweepAxes"));
     m_axes->setHorizontalHeaderLabels({tr("Field"), tr("Values")});
-    m_axes->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::ResizeToContents);
+    // The keys sit in combo boxes, which ResizeToContents does not measure: wide enough for a
+    // long key joined with another.
+    m_axes->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::Interactive);
+    m_axes->setColumnWidth(
+        KeyColumn, fontMetrics().horizontalAdvance(QStringLiteral("model.attention_dropout")) + 48);
     m_axes->horizontalHeader()->setSectionResizeMode(ValuesColumn, QHeaderView::Stretch);
     m_axes->verticalHeader()->hide();
     m_axes->setSelectionBehavior(QAbstractItemView::SelectRows);
