@@ -10,23 +10,19 @@
 
 namespace tfw {
 
-BandChart::BandChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+BandChart::BandChart(QWidget* parent)
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(addTitle(m_plot, QString(), font())) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumHeight(200);
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), titleFont));
     m_plot->legend->setVisible(true);
     useCountTicks(m_plot->xAxis);
     rebuild();
 }
 
 void BandChart::setTitle(const QString& title) {
-    if (auto* element = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0)))
-        element->setText(title);
+    m_title->setText(title);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

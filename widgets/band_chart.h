@@ -8,6 +8,7 @@
 #include <QVector>
 #include <QWidget>
 
+class QCPTextElement;
 class QCustomPlot;
 
 namespace tfw {
@@ -40,6 +41,7 @@ class BandChart final : public QWidget {
     void rebuild();
 
     QCustomPlot* m_plot;
+    QCPTextElement* m_title;
     QList<BandSeries> m_series;
 };
 

@@ -69,4 +69,12 @@ void applyPalette(QCustomPlot* plot, const QPalette& palette) {
             title->setTextColor(text);
 }
 
+QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, QFont font) {
+    font.setBold(true);
+    auto* title = new QCPTextElement(plot, text, font);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
 }  // namespace tfw

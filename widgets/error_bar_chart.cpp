@@ -10,28 +10,17 @@
 #include "widgets/chart_style.h"
 
 namespace tfw {
-namespace {
-
-QCPTextElement* titleElement(QCustomPlot* plot) {
-    return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
-}
-
-}  // namespace
-
-ErrorBarChart::ErrorBarChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+ErrorBarChart::ErrorBarChart(QWidget* parent)
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(addTitle(m_plot, QString(), font())) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumHeight(200);
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), titleFont));
     rebuild();
 }
 
 void ErrorBarChart::setTitle(const QString& title) {
-    titleElement(m_plot)->setText(title);
+    m_title->setText(title);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

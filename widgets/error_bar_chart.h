@@ -8,6 +8,7 @@
 #include <QString>
 #include <QWidget>
 
+class QCPTextElement;
 class QCustomPlot;
 
 namespace tfw {
@@ -39,6 +40,7 @@ class ErrorBarChart final : public QWidget {
     void rebuild();
 
     QCustomPlot* m_plot;
+    QCPTextElement* m_title;
     QList<ErrorBar> m_bars;
 };
 

@@ -39,10 +39,7 @@ LiveChart::LiveChart(const QString& title, QWidget* parent)
     layout->addWidget(m_plot);
     setMinimumSize(220, 160);
 
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, title, titleFont));
+    addTitle(m_plot, title, font());
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->legend->setVisible(false);

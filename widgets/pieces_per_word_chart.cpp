@@ -15,11 +15,7 @@ PiecesPerWordChart::PiecesPerWordChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumHeight(180);
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_plot->plotLayout()->addElement(0, 0,
-                                     new QCPTextElement(m_plot, tr("Pieces per word"), titleFont));
+    addTitle(m_plot, tr("Pieces per word"), font());
     m_plot->xAxis->setLabel(tr("pieces a word is cut into"));
     m_plot->yAxis->setLabel(tr("% of words"));
     m_plot->legend->setVisible(true);

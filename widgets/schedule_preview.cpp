@@ -22,11 +22,7 @@ SchedulePreview::SchedulePreview(QWidget* parent)
     m_note->setForegroundRole(QPalette::PlaceholderText);
     setMinimumHeight(170);
 
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    auto* title = new QCPTextElement(m_plot, tr("Learning rate schedule"), titleFont);
-    m_plot->plotLayout()->addElement(0, 0, title);
+    addTitle(m_plot, tr("Learning rate schedule"), font());
     m_plot->xAxis->setLabel(tr("step"));
     useCountTicks(m_plot->xAxis);
     m_graph = m_plot->addGraph();
