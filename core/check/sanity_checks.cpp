@@ -3,6 +3,8 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
+#include <optional>
+
 #include "core/check/attention_entropy_check.h"
 #include "core/check/causal_leak_check.h"
 #include "core/check/data_checks.h"
@@ -51,6 +53,12 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
         return judged;
     };
 
+    std::optional<RawCorpus> raw;  // read once, for the checks that need the text
+    auto corpus = [&]() -> const RawCorpus& {
+        if (!raw) raw = read_corpus(config);
+        return *raw;
+    };
+
     const CheckBatch first = sample.empty() ? CheckBatch{} : sample.front();
     struct Check {
         std::string id, title;  // the title also names it in progress reports
@@ -60,9 +68,9 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
         {"data_lengths", "Sequence lengths", [&] { return check_lengths(config, data); }},
         {"dropped_pairs", "Training pairs dropped as too long",
          [&] { return check_dropped_pairs(config, data); }},
-        {"unknown_tokens", "Unknown tokens", [&] { return check_unknown_tokens(data); }},
+        {"unknown_tokens", "Unknown tokens", [&] { return check_unknown_tokens(data, corpus()); }},
         {"duplicates", "Validation and test examples not in training",
-         [&] { return check_duplicates(config, read_corpus(config)); }},
+         [&] { return check_duplicates(config, corpus()); }},
         {"initial_loss", "Initial loss is about ln(vocabulary)",
          [&] {
              // Always a fresh model: the check is about initialisation.

@@ -194,10 +194,10 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         add("model.max_positions", "model.max_positions (" + std::to_string(c.model.max_positions) +
                                        ") must cover the longest sequence (" +
                                        std::to_string(longest) + " with BOS/EOS)");
-    if (c.train.schedule == Schedule::Cosine && c.train.max_steps == 0)
+    if (c.train.schedule == Schedule::Cosine && c.train.max_steps == 0 && c.train.max_minutes <= 0)
         add("train.max_steps",
-            "train.schedule cosine needs train.max_steps (0) to be set: the "
-            "cosine decays to zero at max_steps");
+            "train.schedule cosine needs train.max_steps (0) or train.max_minutes to be set: the "
+            "cosine decays to zero at max_steps, or when the time budget runs out");
     if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
         add("train.warmup_steps",
             "train.warmup_steps (0) must be at least 1 for the noam schedule");

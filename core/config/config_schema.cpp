@@ -275,7 +275,8 @@ std::vector<ConfigField> build_fields() {
                      {"noam", "inverse_sqrt", "cosine", "constant"},
                      "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
                      "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
-                     "max steps; constant: warmup, then lr."));
+                     "max steps (without them: when max minutes run out); constant: warmup, "
+                     "then lr."));
     f.push_back(int_field("train.warmup_steps", &C::train, &TrainConfig::warmup_steps, 0, 1000000,
                           "Steps over which the learning rate rises linearly from 0; post-LN needs "
                           "this to converge."));

@@ -5,7 +5,11 @@
 
 namespace tfw {
 
-double learning_rate_at(const ExperimentConfig& config, long long step) {
+bool schedule_follows_clock(const TrainConfig& train) {
+    return train.schedule == Schedule::Cosine && train.max_steps == 0 && train.max_minutes > 0;
+}
+
+double learning_rate_at(const ExperimentConfig& config, long long step, double budget_used) {
     const TrainConfig& t = config.train;
     const double s = static_cast<double>(std::max(1LL, step));
     const double w = static_cast<double>(t.warmup_steps);
@@ -20,7 +24,8 @@ double learning_rate_at(const ExperimentConfig& config, long long step) {
         case Schedule::Cosine: {
             if (warming) return t.lr * s / w;
             const double span = std::max(1.0, static_cast<double>(t.max_steps) - w);
-            const double progress = std::clamp((s - w) / span, 0.0, 1.0);
+            const double progress =
+                std::clamp(schedule_follows_clock(t) ? budget_used : (s - w) / span, 0.0, 1.0);
             return t.lr * 0.5 * (1.0 + std::cos(M_PI * progress));
         }
         case Schedule::Constant:

@@ -5,11 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 #include <thread>
 
 #include "core/check/prepared_checks.h"
 #include "core/config/config_io.h"
+#include "core/data/batch_padding.h"
 #include "core/data/data_error.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
@@ -22,6 +24,7 @@
 #include "core/train/optimizer.h"
 #include "core/train/sample_preview.h"
 #include "core/train/train_step.h"
+#include "core/util/allocator.h"
 #include "core/util/device.h"
 #include "core/util/error_text.h"
 
@@ -194,6 +197,7 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
             }
         }
     }
+    release_cached_cpu_memory();  // the idle blocks the steps kept for reuse
     finished.best_valid_loss = position_.best_valid_loss;
     if (fs::exists(paths_.last_checkpoint())) finished.last_checkpoint = paths_.last_checkpoint();
     if (fs::exists(paths_.best_checkpoint())) finished.best_checkpoint = paths_.best_checkpoint();
@@ -231,8 +235,9 @@ void TrainingRun::build(const Checkpoint* from) {
     if (config_.train.snapshot_every >= 0)
         probes_ = probe_inputs(data_, config_, model_->options().max_positions);
 
-    const int64_t batches = static_cast<int64_t>(
-        make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1).size());
+    const std::vector<Batch> epoch_batches =
+        make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1);
+    const auto batches = static_cast<int64_t>(epoch_batches.size());
     steps_per_epoch_ = (batches + config_.train.accumulate - 1) / config_.train.accumulate;
     planned_steps_ = steps_per_epoch_ * config_.train.epochs;
     if (config_.train.max_steps > 0)
@@ -251,6 +256,9 @@ void TrainingRun::build(const Checkpoint* from) {
     log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " +
                             started.device + "; " + std::to_string(steps_per_epoch_) +
                             " steps per epoch, " + std::to_string(planned_steps_) + " planned");
+    std::ostringstream padding;
+    padding << std::fixed << std::setprecision(1) << 100.0 * padding_share(epoch_batches);
+    log(LogLevel::Info, "batches: " + padding.str() + "% of their positions are padding");
     write_status("running");
     observer_.on_started(started);
 }
@@ -301,8 +309,10 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
             "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
         return false;
     }
-    const double lr = learning_rate_at(config_, position_.step + 1);
-    set_learning_rate(*optimizer_, lr);
+    const double budget_used =
+        config_.train.max_minutes > 0 ? elapsed() / (60 * config_.train.max_minutes) : 0.0;
+    last_lr_ = learning_rate_at(config_, position_.step + 1, budget_used);
+    set_learning_rate(*optimizer_, last_lr_);
     const double grad_norm = clip_gradients(parameters, config_.train.clip_norm);
     optimizer_->step();
 
@@ -329,7 +339,7 @@ void TrainingRun::report_steps() {
                            : 0.0;
     r.train_loss = pending_.loss / std::max<int64_t>(1, pending_.tokens);
     r.train_nll = pending_.nll / std::max<int64_t>(1, pending_.tokens);
-    r.lr = learning_rate_at(config_, position_.step);
+    r.lr = last_lr_;
     r.grad_norm = pending_.grad_norm / pending_.steps;
     r.tokens_per_s = pending_.all_tokens / std::max(1e-9, now - pending_.since);
     r.tokens_seen = position_.tokens_seen;

@@ -80,6 +80,7 @@ class TrainingRun {
     double session_start_ = 0;   // steady clock seconds when this session began
     double elapsed_before_ = 0;  // training time of earlier sessions (resume)
     double paused_s_ = 0;
+    double last_lr_ = 0;  // the rate of the latest optimizer step (reported with it)
 };
 
 }  // namespace tfw

@@ -4,6 +4,7 @@
 #include <c10/core/CPUAllocator.h>
 #include <torch/version.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -51,6 +52,15 @@ class CachingCpuAllocator final : public c10::Allocator {
         return stats_;
     }
 
+    void release_idle() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (auto& [size, blocks] : free_)
+            for (void* ptr : blocks) std::free(ptr);
+        free_.clear();
+        stats_.cached_bytes = 0;
+        stats_.peak_live_bytes = live_bytes_;
+    }
+
   private:
     static c10::DataPtr wrap(void* ptr) {
         return {ptr, ptr, &release, c10::Device(c10::DeviceType::CPU)};
@@ -70,9 +80,11 @@ class CachingCpuAllocator final : public c10::Allocator {
                 stats_.cached_bytes -= it->first;
                 ++stats_.reused;
                 sizes_[ptr] = it->first;
+                note_live(it->first);
                 return ptr;
             }
             ++stats_.fresh;
+            note_live(size);
         }
         void* ptr = nullptr;
         if (posix_memalign(&ptr, kAlignment, std::max<size_t>(size ? size : n, 1)) != 0)
@@ -89,7 +101,8 @@ class CachingCpuAllocator final : public c10::Allocator {
             const auto it = sizes_.find(ptr);
             const size_t size = it == sizes_.end() ? 0 : it->second;
             if (it != sizes_.end()) sizes_.erase(it);
-            if (size && stats_.cached_bytes + size <= limit_) {
+            live_bytes_ -= size;
+            if (size && stats_.cached_bytes + size <= std::max(limit_, stats_.peak_live_bytes)) {
                 free_[size].push_back(ptr);
                 stats_.cached_bytes += size;
                 return;
@@ -98,10 +111,17 @@ class CachingCpuAllocator final : public c10::Allocator {
         std::free(ptr);
     }
 
+    // Called with the mutex held.
+    void note_live(size_t size) {
+        live_bytes_ += size;
+        stats_.peak_live_bytes = std::max(stats_.peak_live_bytes, live_bytes_);
+    }
+
     size_t limit_;
     std::mutex mutex_;
     std::map<size_t, std::vector<void*>> free_;  // idle blocks by class size
     std::unordered_map<void*, size_t> sizes_;    // class size of every live block (0 = small)
+    size_t live_bytes_ = 0;                      // class sizes of the live blocks
     CpuAllocatorStats stats_;
 };
 
@@ -120,6 +140,10 @@ void install_caching_cpu_allocator(size_t cache_limit) {
         g_allocator = new CachingCpuAllocator(cache_limit);
         c10::SetCPUAllocator(g_allocator, /*priority=*/1);
     });
+}
+
+void release_cached_cpu_memory() {
+    if (g_allocator) g_allocator->release_idle();
 }
 
 CpuAllocatorStats cpu_allocator_stats() {

@@ -32,11 +32,35 @@ class TestAllocator : public QObject {
         QCOMPARE(cpu_allocator_stats().fresh, before.fresh);
     }
 
-    void idleBytesStayUnderTheLimit() {
-        std::vector<at::Tensor> many;
-        for (int i = 0; i < 40; ++i)
-            many.push_back(at::empty({1024, 1024 + 64 * i}));  // 4+ MiB each
-        many.clear();
+    // A "step" that needs more than the limit at once keeps its blocks for the next step
+    // (no fresh allocations the second time), and idle bytes never exceed what was live.
+    void aStepLargerThanTheLimitIsServedFromTheCacheNextTime() {
+        auto step = [] {
+            std::vector<at::Tensor> many;
+            for (int i = 0; i < 40; ++i)
+                many.push_back(at::empty({1024, 1024 + 64 * i}));  // 4+ MiB each, 300+ MiB
+        };
+        release_cached_cpu_memory();  // idle blocks of earlier tests would take up room
+        step();
+        const CpuAllocatorStats first = cpu_allocator_stats();
+        QVERIFY(first.peak_live_bytes > size_t(64) << 20);
+        QVERIFY(first.cached_bytes <= first.peak_live_bytes);
+        step();
+        QCOMPARE(cpu_allocator_stats().fresh, first.fresh);
+    }
+
+    void releasingFreesTheIdleBlocks() {
+        { at::Tensor t = at::empty({1024, 1024}); }
+        QVERIFY(cpu_allocator_stats().cached_bytes > 0);
+        release_cached_cpu_memory();
+        QCOMPARE(cpu_allocator_stats().cached_bytes, size_t(0));
+        // The high-water mark is forgotten too: blocks used one at a time (growing size
+        // classes, 126 MiB in all, none above 48 MiB) are cached only up to the 64 MiB limit.
+        double mib = 1;
+        for (int k = 0; k < 9; ++k, mib *= 1.6) {
+            at::Tensor t = at::empty({int64_t(mib * (1 << 18))});  // floats
+        }
+        QVERIFY(cpu_allocator_stats().peak_live_bytes <= size_t(48) << 20);
         QVERIFY(cpu_allocator_stats().cached_bytes <= size_t(64) << 20);
     }
 

@@ -203,6 +203,25 @@ class TestConfig : public QObject {
         c.train.schedule = Schedule::Cosine;
         QCOMPARE(learning_rate_at(c, 900), 0.5e-3);
         QVERIFY(learning_rate_at(c, 1400) < 1e-12);
+
+        // Without max_steps a time budget ends the cosine: the fraction of it spent counts.
+        c.train.max_steps = 0;
+        c.train.max_minutes = 45;
+        QVERIFY(schedule_follows_clock(c.train));
+        QCOMPARE(learning_rate_at(c, 200, 0.01), 0.5e-3);  // warmup still counts steps
+        QCOMPARE(learning_rate_at(c, 5000, 0.0), 1e-3);
+        QCOMPARE(learning_rate_at(c, 5000, 0.5), 0.5e-3);
+        QVERIFY(learning_rate_at(c, 5000, 1.0) < 1e-12);
+        auto about_max_steps = [](const ExperimentConfig& config) {
+            int found = 0;
+            for (const ValidationIssue& issue : validate(config))
+                found += issue.key == "train.max_steps";
+            return found;
+        };
+        QCOMPARE(about_max_steps(c), 0);
+        c.train.max_minutes = 0;
+        QVERIFY(!schedule_follows_clock(c.train));
+        QCOMPARE(about_max_steps(c), 1);  // a cosine needs an end
     }
 };
 

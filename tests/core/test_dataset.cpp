@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/config/config_error.h"
+#include "core/data/batch_padding.h"
 #include "core/data/data_error.h"
 #include "core/data/dataset.h"
 #include "core/data/synthetic_task.h"
@@ -424,6 +425,17 @@ class TestDataset : public QObject {
         QCOMPARE(b.tgt_out, (std::vector<int64_t>{9, 9, 9, kEosId, 9, kEosId, kPadId, kPadId}));
         QCOMPARE(b.src_tokens, int64_t(5));
         QCOMPARE(b.tgt_tokens, int64_t(6));
+    }
+
+    void paddingShareCountsEmptyPositions() {
+        std::vector<Example> examples(2);
+        examples[0] = {{7, 8, kEosId}, {kBosId, 9}, {9, kEosId}};
+        examples[1] = {{7, kEosId}, {kBosId, 9, 9, 9}, {9, 9, 9, kEosId}};
+        // One batch of 2 x (3 + 4) positions holding 5 source and 6 target tokens.
+        QCOMPARE(padding_share(make_batches(examples, 1000, false, 0, 0)), 3.0 / 14.0);
+        // Each in a batch of its own: 2 x 1 x (3 + 2) and (2 + 4) positions, all filled.
+        QCOMPARE(padding_share(make_batches(examples, 6, false, 0, 0)), 0.0);
+        QCOMPARE(padding_share({}), 0.0);
     }
 
     void anExampleOverTheBudgetGetsItsOwnBatch() {

@@ -304,6 +304,25 @@ class TestTrainer : public QObject {
         QVERIFY(r.steps.back().train_loss < r.steps.front().train_loss);
     }
 
+    // With only a time budget, a cosine schedule decays with the clock: the rate falls
+    // after warmup and is near zero by the time the budget ends the run.
+    void aCosineWithATimeBudgetEndsNearZero() {
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.schedule = Schedule::Cosine;
+        c.train.max_steps = 0;
+        c.train.epochs = 100000;
+        c.train.max_minutes = 0.02;  // 1.2 s
+        c.train.valid_every = 100000;
+        Recorder r;
+        const TrainingFinished f = run(c, path("clock"), r);
+        QVERIFY2(f.reason == FinishReason::Completed, f.message.c_str());
+        QVERIFY2(f.message.find("max_minutes") != std::string::npos, f.message.c_str());
+        QVERIFY(r.steps.size() > size_t(c.train.warmup_steps) + 10);
+        for (size_t i = size_t(c.train.warmup_steps) + 1; i < r.steps.size(); ++i)
+            QVERIFY(r.steps[i].lr <= r.steps[i - 1].lr);
+        QVERIFY2(r.steps.back().lr < 0.01 * c.train.lr, std::to_string(r.steps.back().lr).c_str());
+    }
+
     void earlyStoppingEndsARunThatStopsImproving() {
         ExperimentConfig c = test::tiny_reverse_run();
         c.train.schedule = Schedule::Constant;

@@ -107,7 +107,8 @@ void ConfigSummary::showSchedule(const ExperimentConfig& config) {
     double peak = 0;
     long long peakStep = 1;
     for (const long long step : sampled) {
-        const double rate = learning_rate_at(config, step);
+        // A clock-following cosine is drawn as if the budget ended at the window's end.
+        const double rate = learning_rate_at(config, step, double(step) / double(horizon));
         steps.append(double(step));
         rates.append(rate);
         if (rate > peak) {
@@ -115,15 +116,21 @@ void ConfigSummary::showSchedule(const ExperimentConfig& config) {
             peakStep = step;
         }
     }
-    const QString note = known
-                             ? tr("peak %1 at step %L2, over %L3 steps")
-                                   .arg(QString::number(peak, 'g', 3))
-                                   .arg(peakStep)
-                                   .arg(horizon)
-                             : tr("peak %1 at step %L2; first %L3 steps (train.max_steps not set)")
-                                   .arg(QString::number(peak, 'g', 3))
-                                   .arg(peakStep)
-                                   .arg(horizon);
+    const QString peakText = QString::number(peak, 'g', 3);
+    QString note;
+    if (known)
+        note = tr("peak %1 at step %L2, over %L3 steps").arg(peakText).arg(peakStep).arg(horizon);
+    else if (schedule_follows_clock(config.train))
+        note = tr("peak %1 at step %L2; reaches 0 when train.max_minutes (%3) run out, at "
+                  "whatever step that is on this machine")
+                   .arg(peakText)
+                   .arg(peakStep)
+                   .arg(config.train.max_minutes);
+    else
+        note = tr("peak %1 at step %L2; first %L3 steps (train.max_steps not set)")
+                   .arg(peakText)
+                   .arg(peakStep)
+                   .arg(horizon);
     m_schedule->setSchedule(steps, rates, note);
 }
 

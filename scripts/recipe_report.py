@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Quality per minute of the presets' recipes, from the runs' own files.
+
+Reads what scripts/recipes.sh left in OUT/<preset>/ (recipe.json, config.json, history.jsonl,
+train.log, evals/*.json) and writes, into --docs:
+  <preset>-minutes.svg, <preset>-steps.svg  the validation metric against wall-clock minutes
+                                            and against steps, with the reference points of
+                                            scripts/recipe_anchors.json where they exist;
+  results.md                                the final figures and the command for each.
+Only the standard library: the charts are plain SVG.
+"""
+
+import argparse
+import glob
+import json
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def load_run(run_dir):
+    run = {"dir": run_dir}
+    with open(os.path.join(run_dir, "recipe.json"), encoding="utf-8") as f:
+        run["recipe"] = json.load(f)
+    with open(os.path.join(run_dir, "config.json"), encoding="utf-8") as f:
+        run["config"] = json.load(f)
+    run["history"] = read_jsonl(os.path.join(run_dir, "history.jsonl"))
+    run["evals"] = []
+    for path in sorted(glob.glob(os.path.join(run_dir, "evals", "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            run["evals"].append(json.load(f))
+    run["leak"] = None
+    checks = os.path.join(run_dir, "checks.json")
+    if os.path.exists(checks):
+        with open(checks, encoding="utf-8") as f:
+            for check in json.load(f)["checks"]:
+                if check["id"] == "causal_leak":
+                    run["leak"] = check["status"] + ": " + check["figure"]
+    run["padding"] = None
+    log = os.path.join(run_dir, "train.log")
+    if os.path.exists(log):
+        with open(log, encoding="utf-8") as f:
+            found = re.findall(r"batches: ([0-9.]+)% of their positions are padding", f.read())
+        if found:
+            run["padding"] = float(found[0])
+    return run
+
+
+def elapsed_at_step(history, step):
+    """Trainer's clock (seconds) when `step` was reached, from the step and validation lines."""
+    best = None
+    for entry in history:
+        if entry.get("step") == step and "elapsed_s" in entry:
+            best = entry["elapsed_s"] if best is None else min(best, entry["elapsed_s"])
+    return best
+
+
+def headline(evaluation):
+    """(name, value) of the figure a task is judged by."""
+    if "bleu" in evaluation:
+        return "BLEU", evaluation["bleu"]["score"]
+    if "rouge" in evaluation:
+        return "ROUGE-L", 100 * evaluation["rouge"]["rougeL"]["f"]
+    return "perplexity", evaluation["perplexity"]
+
+
+def validation_curve(run):
+    """[(minutes, step, value)], the metric's name and whether lower is better."""
+    if run["config"]["task"] == "lm":
+        points = [(e["elapsed_s"] / 60, e["step"], e["perplexity"])
+                  for e in run["history"] if e.get("kind") == "validation"]
+        return points, "validation perplexity", True
+    points, name = [], "validation"
+    for e in run["evals"]:
+        if e.get("split") != "valid" or e["decode"]["beam"] != 1:
+            continue
+        if not os.path.basename(e["checkpoint"]).startswith("step-"):
+            continue
+        seconds = elapsed_at_step(run["history"], e["checkpoint_step"])
+        if seconds is None:
+            continue
+        metric, value = headline(e)
+        name = "validation " + metric + " (greedy)"
+        points.append((seconds / 60, e["checkpoint_step"], value))
+    return sorted(points), name, False
+
+
+def nice_ticks(low, high, count=5):
+    span = high - low if high > low else 1.0
+    raw = span / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = min((m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw))
+    first = math.floor(low / step) * step
+    ticks = []
+    value = first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(ticks[-1] + step, 10))
+    return ticks
+
+
+def log_ticks(low, high):
+    """1-2-5 values (finer for a narrow range) from just below `low` to just above `high`,
+    for a logarithmic axis."""
+    for mantissas in ((1, 2, 5), (1, 1.5, 2, 3, 5, 7)):
+        ticks = []
+        for exponent in range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1):
+            ticks += [m * 10 ** exponent for m in mantissas]
+        below = [t for t in ticks if t <= low]
+        above = [t for t in ticks if t >= high]
+        ticks = [t for t in ticks if (not below or t >= below[-1]) and (not above or t <= above[0])]
+        if len(ticks) >= 5:
+            break
+    return ticks
+
+
+def label(value):
+    return f"{value:g}"
+
+
+def svg_chart(path, title, x_name, y_name, series, log_y=False):
+    """series: [(legend, [(x, y)], colour, draw_line)]."""
+    width, height = 640, 380
+    left, right, top, bottom = 64, 20, 40, 52
+    xs = [x for _, pts, _, _ in series for x, _ in pts]
+    ys = [y for _, pts, _, _ in series for _, y in pts]
+    if not xs:
+        return False
+    x_ticks = nice_ticks(0, max(xs))
+    lo, hi = min(ys), max(ys)
+    if log_y:
+        fy = math.log10
+        y_ticks = log_ticks(lo, hi)
+        y_low, y_high = fy(min(lo, y_ticks[0])), fy(max(hi, y_ticks[-1]))
+    else:
+        fy = float
+        pad = 0.05 * (hi - lo or 1)
+        y_ticks = nice_ticks(max(0, lo - pad) if lo >= 0 else lo - pad, hi + pad)
+        y_low, y_high = y_ticks[0], y_ticks[-1]
+    x_low, x_high = x_ticks[0], x_ticks[-1]
+
+    def px(x):
+        return left + (x - x_low) / (x_high - x_low or 1) * (width - left - right)
+
+    def py(y):
+        return top + (1 - (fy(y) - y_low) / (y_high - y_low or 1)) * (height - top - bottom)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="14" '
+           f'font-weight="bold">{title}</text>']
+    for t in x_ticks:
+        out.append(f'<line x1="{px(t):.1f}" y1="{top}" x2="{px(t):.1f}" y2="{height - bottom}" '
+                   f'stroke="#e4e4e4"/>')
+        out.append(f'<text x="{px(t):.1f}" y="{height - bottom + 16}" '
+                   f'text-anchor="middle">{label(t)}</text>')
+    for t in y_ticks:
+        out.append(f'<line x1="{left}" y1="{py(t):.1f}" x2="{width - right}" y2="{py(t):.1f}" '
+                   f'stroke="#e4e4e4"/>')
+        out.append(f'<text x="{left - 6}" y="{py(t) + 4:.1f}" text-anchor="end">{label(t)}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{width - left - right}" '
+               f'height="{height - top - bottom}" fill="none" stroke="#888"/>')
+    out.append(f'<text x="{(left + width - right) / 2}" y="{height - 12}" '
+               f'text-anchor="middle">{x_name}</text>')
+    out.append(f'<text transform="translate(16 {(top + height - bottom) / 2}) rotate(-90)" '
+               f'text-anchor="middle">{y_name}</text>')
+    for i, (legend, pts, colour, draw_line) in enumerate(series):
+        if draw_line and len(pts) > 1:
+            path_points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)
+            out.append(f'<polyline points="{path_points}" fill="none" stroke="{colour}" '
+                       f'stroke-width="2"/>')
+        for x, y in pts:
+            out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"/>')
+        ly = top + 14 + 18 * i
+        out.append(f'<circle cx="{width - right - 190}" cy="{ly - 4}" r="4" fill="{colour}"/>')
+        out.append(f'<text x="{width - right - 180}" y="{ly}">{legend}</text>')
+    out.append("</svg>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    return True
+
+
+def final_rows(run):
+    """The test (or valid) figures of the best checkpoint: greedy and the preset's decoding."""
+    split = run["recipe"]["split"]
+    finals = [e for e in run["evals"] if e.get("split") == split
+              and os.path.basename(e["checkpoint"]) == "best.tfw"]
+    if run["config"]["task"] == "lm":
+        return {"lm": finals[-1]} if finals else {}
+    rows = {}
+    for e in finals:
+        rows["greedy" if e["decode"]["beam"] == 1 else "beam %d" % e["decode"]["beam"]] = e
+    return rows
+
+
+def describe(evaluation):
+    if "bleu" in evaluation:
+        return "BLEU %.2f (chrF %.2f)" % (evaluation["bleu"]["score"], evaluation["chrf"]["score"])
+    if "rouge" in evaluation:
+        r = evaluation["rouge"]
+        return "ROUGE-1/2/L %.1f / %.1f / %.1f" % (
+            100 * r["rouge1"]["f"], 100 * r["rouge2"]["f"], 100 * r["rougeL"]["f"])
+    text = "perplexity %.1f" % evaluation["perplexity"]
+    if evaluation.get("word_perplexity"):
+        text += " (per word %.1f)" % evaluation["word_perplexity"]
+    return text
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", help="the folder scripts/recipes.sh trained in")
+    parser.add_argument("--docs", default="docs/recipes", help="where charts and table go")
+    parser.add_argument("--anchors", default=os.path.join(HERE, "recipe_anchors.json"))
+    args = parser.parse_args()
+
+    with open(args.anchors, encoding="utf-8") as f:
+        anchors = json.load(f)
+    os.makedirs(args.docs, exist_ok=True)
+    runs = [load_run(os.path.dirname(p))
+            for p in sorted(glob.glob(os.path.join(args.out, "*", "recipe.json")))]
+    if not runs:
+        sys.exit(f"no measured recipes in {args.out}")
+
+    lines = ["| preset | split | result | training (wall, data included) | steps | "
+             "threads, precision | padding | peak memory | causal-leak check |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for run in runs:
+        preset = run["recipe"]["preset"]
+        points, metric, _ = validation_curve(run)
+        series = [("this preset", [(m, v) for m, _, v in points], "#1f77b4", True)]
+        for anchor in anchors.get(preset, []):
+            series.append((anchor["label"], [tuple(p) for p in anchor["minutes"]], "#d62728", True))
+        log_y = run["config"]["task"] == "lm"
+        svg_chart(os.path.join(args.docs, preset + "-minutes.svg"), preset + ": " + metric,
+                  "training minutes (trainer's clock, 2 cores)", metric, series, log_y)
+        svg_chart(os.path.join(args.docs, preset + "-steps.svg"), preset + ": " + metric,
+                  "optimizer steps", metric,
+                  [("this preset", [(s, v) for _, s, v in points], "#1f77b4", True)], log_y)
+
+        steps = max((e.get("step", 0) for e in run["history"]), default=0)
+        train = run["config"]["train"]
+        threads = run["recipe"]["threads"]
+        padding = "%.1f%%" % run["padding"] if run["padding"] is not None else "—"
+        memory = "%.2f GB" % (run["recipe"]["peak_rss_kb"] / 1e6)
+        for decoding, evaluation in final_rows(run).items():
+            result = describe(evaluation)
+            if decoding != "lm":
+                result += ", " + decoding
+            lines.append(f"| `{preset}` | {run['recipe']['split']} | {result} | "
+                         f"{run['recipe']['wall_s'] / 60:.1f} min | {steps} | "
+                         f"{threads}, {train['precision']} | {padding} | {memory} | "
+                         f"{run['leak'] or '—'} |")
+    with open(os.path.join(args.docs, "results.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

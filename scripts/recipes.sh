@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Trains presets exactly as a student would run them, one at a time, then measures what they
+# reached: the test set with greedy search and with the preset's own decoding (BLEU/chrF,
+# ROUGE or perplexity), and validation BLEU/ROUGE of every periodic checkpoint for the
+# quality-per-minute charts. Finally scripts/recipe_report.py draws the charts and the table.
+#
+#   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--docs DIR] PRESET...
+#
+# Long: each preset trains for its promised time (up to 45 minutes). Keep other work off the
+# machine while it runs, or the minutes it reports are not the preset's.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+data_dir=data
+out=recipes
+threads=2
+docs=docs/recipes
+presets=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --data-dir) data_dir=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --docs) docs=$2; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) presets+=("$1"); shift ;;
+  esac
+done
+if [[ ${#presets[@]} -eq 0 ]]; then
+  presets=(multi30k-en-de ptb-word-lm)  # the presets measured so far
+fi
+tfw=${TFW:-build/app/cli/tfw}
+[[ -x "$tfw" ]] || { echo "build tfw first ($tfw not found)" >&2; exit 1; }
+
+# Periodic checkpoints for the validation curve of seq2seq presets (language models log
+# their validation perplexity in the history already).
+save_every_for() { [[ $1 == lm ]] && echo 0 || echo 400; }
+
+# A Python expression over preset c, e.g. preset_field multi30k-en-de 'c["task"]'.
+preset_field() {
+  "$tfw" config --preset "$1" | python3 -c "import json, sys; c = json.load(sys.stdin); print($2)"
+}
+
+# Evaluates CHECKPOINT on SPLIT with the given extra options and keeps the result in the
+# run's evals/ (where the report, the window and tfw compare find it).
+evaluate() {
+  local checkpoint=$1 split=$2
+  shift 2
+  "$tfw" eval --checkpoint "$checkpoint" --split "$split" --save "$@" > /dev/null
+}
+
+for preset in "${presets[@]}"; do
+  run="$out/$preset"
+  if [[ -e "$run/recipe.json" ]]; then
+    echo "== $preset: already measured in $run (delete it to measure again)"
+    continue
+  fi
+  rm -rf "$run"
+  mkdir -p "$out"
+  task=$(preset_field "$preset" 'c["task"]')
+  echo "== $preset ($task): training on $threads threads"
+  started=$(date +%s.%N)
+  /usr/bin/time -v -o "$out/$preset.time" \
+    "$tfw" train --preset "$preset" --data-dir "$data_dir" --run-dir "$run" \
+      --set train.threads="$threads" --set train.save_every="$(save_every_for "$task")" \
+    > "$out/$preset.log" 2>&1
+  finished=$(date +%s.%N)
+
+  split=test
+  if [[ -z $(preset_field "$preset" 'c["data"]["test"] + c["data"]["test_src"]') ]]; then
+    split=valid  # the IWSLT'14 sample has no test set
+  fi
+
+  echo "== $preset: evaluating on $split"
+  if [[ $task == lm ]]; then
+    evaluate "$run/checkpoints/best.tfw" "$split"
+  else
+    evaluate "$run/checkpoints/best.tfw" "$split" --beam 1
+    evaluate "$run/checkpoints/best.tfw" "$split"  # the preset's own decoding settings
+    for checkpoint in "$run"/checkpoints/step-*.tfw; do
+      [[ -e $checkpoint ]] && evaluate "$checkpoint" valid --beam 1
+    done
+  fi
+  peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$preset.time")
+  cat > "$run/recipe.json" <<EOF
+{"preset": "$preset", "task": "$task", "threads": $threads, "split": "$split",
+ "wall_s": $(python3 -c "print(round($finished - $started, 1))"), "peak_rss_kb": ${peak_kb:-0},
+ "cpu": "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)", "cores": $(nproc),
+ "measured": "$(date -u +%Y-%m-%d)"}
+EOF
+done
+
+python3 scripts/recipe_report.py "$out" --docs "$docs"
