@@ -129,11 +129,11 @@ def label(value):
 
 
 def svg_chart(path, title, x_name, y_name, series, log_y=False):
-    """series: [(legend, [(x, y)], colour, draw_line)]."""
+    """series: [(legend, [(x, y)], colour)]."""
     width, height = 640, 380
     left, right, top, bottom = 64, 20, 40, 52
-    xs = [x for _, pts, _, _ in series for x, _ in pts]
-    ys = [y for _, pts, _, _ in series for _, y in pts]
+    xs = [x for _, pts, _ in series for x, _ in pts]
+    ys = [y for _, pts, _ in series for _, y in pts]
     if not xs:
         return False
     x_ticks = nice_ticks(0, max(xs))
@@ -175,8 +175,8 @@ def svg_chart(path, title, x_name, y_name, series, log_y=False):
                f'text-anchor="middle">{x_name}</text>')
     out.append(f'<text transform="translate(16 {(top + height - bottom) / 2}) rotate(-90)" '
                f'text-anchor="middle">{y_name}</text>')
-    for i, (legend, pts, colour, draw_line) in enumerate(series):
-        if draw_line and len(pts) > 1:
+    for i, (legend, pts, colour) in enumerate(series):
+        if len(pts) > 1:
             path_points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)
             out.append(f'<polyline points="{path_points}" fill="none" stroke="{colour}" '
                        f'stroke-width="2"/>')
@@ -238,15 +238,15 @@ def main():
     for run in runs:
         preset = run["recipe"]["preset"]
         points, metric, _ = validation_curve(run)
-        series = [("this preset", [(m, v) for m, _, v in points], "#1f77b4", True)]
+        series = [("this preset", [(m, v) for m, _, v in points], "#1f77b4")]
         for anchor in anchors.get(preset, []):
-            series.append((anchor["label"], [tuple(p) for p in anchor["minutes"]], "#d62728", True))
+            series.append((anchor["label"], [tuple(p) for p in anchor["minutes"]], "#d62728"))
         log_y = run["config"]["task"] == "lm"
         svg_chart(os.path.join(args.docs, preset + "-minutes.svg"), preset + ": " + metric,
                   "training minutes (trainer's clock, 2 cores)", metric, series, log_y)
         svg_chart(os.path.join(args.docs, preset + "-steps.svg"), preset + ": " + metric,
                   "optimizer steps", metric,
-                  [("this preset", [(s, v) for _, s, v in points], "#1f77b4", True)], log_y)
+                  [("this preset", [(s, v) for _, s, v in points], "#1f77b4")], log_y)
 
         steps = max((e.get("step", 0) for e in run["history"]), default=0)
         train = run["config"]["train"]
