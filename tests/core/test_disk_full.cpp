@@ -3,10 +3,15 @@
 // space left on device", the previous checkpoint stays whole with no partial file beside it,
 // history.jsonl keeps its earlier lines, training goes on, and once there is room again the next
 // save works and the run completes with the same result as one that never ran out of space.
+// Each way a save can fail part-way is also forced at an exact point (a file size limit), so
+// that leaving no partial file behind is checked without depending on timing.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +21,7 @@
 #include "core/config/config_io.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
+#include "core/train/checkpoint_writer.h"
 #include "tiny_checkpoint.h"
 
 using namespace tfw;
@@ -42,25 +48,39 @@ wait_for() {  # a condition, checked every 5 ms while the run lives (at most 60 
   echo "timed out waiting for: $1"; return 1
 }
 warnings() { grep -c 'not saved' "$OUT/tfw.err"; }
+stop_run() {  # SIGSTOP is asynchronous: wait until every thread of the run is stopped
+  kill -STOP $PID
+  for _ in $(seq 1 2000); do
+    grep -qv '^[Tt]$' <(awk '{print $3}' /proc/$PID/task/*/stat) || return 0
+    sleep 0.001
+  done
+}
 snapshot() {
+  # A save in progress has its .partial file, so that moment is not one to judge: let the run go
+  # on a moment and look again. (That a failed save removes its partial file is checked
+  # deterministically by failedSavesLeaveNoPartialFile.)
+  for _ in $(seq 1 500); do
+    ls "$RUN/checkpoints" | grep -q '\.partial$' || break
+    kill -CONT $PID; sleep 0.002; stop_run
+  done
   mkdir -p "$OUT/$1"
   ls -la "$RUN/checkpoints" >"$OUT/$1/ls.txt"
   cp -r "$RUN/checkpoints" "$RUN/history.jsonl" "$RUN/train.log" "$RUN/status.json" "$OUT/$1/"
 }
 wait_for '[ -f "$RUN/checkpoints/last.tfw" ]' || exit 2
-kill -STOP $PID
+stop_run
 size=$(stat -c %s "$RUN/checkpoints/last.tfw")
 avail=$(df --output=avail -B1 "$MNT" | tail -n 1)
 fallocate -l $((avail - size / 2)) "$MNT/filler" || exit 3
 kill -CONT $PID
 wait_for '[ "$(warnings)" -ge 1 ]' || exit 4
-kill -STOP $PID
+stop_run
 snapshot phase1
 dd if=/dev/zero of="$MNT/filler2" bs=4096 2>/dev/null
 kill -CONT $PID
 # history.jsonl's last page may have room for a few lines: wait until an append fails.
 wait_for 'grep -q "history.jsonl: No space left on device" "$OUT/tfw.err"' || exit 5
-kill -STOP $PID
+stop_run
 snapshot phase2
 rm -f "$MNT/filler" "$MNT/filler2"
 kill -CONT $PID
@@ -122,6 +142,29 @@ std::vector<json> history_lines(const fs::path& file, std::string* problem) {
     return lines;
 }
 
+// While alive, writes to files beyond `bytes` fail with EFBIG ("File too large") instead of
+// raising SIGXFSZ: a full disk, on demand and at an exact point, in this process.
+class FileSizeLimit {
+  public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        getrlimit(RLIMIT_FSIZE, &saved_);
+        previous_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit = saved_;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit() {
+        setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previous_handler_);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+  private:
+    rlimit saved_{};
+    void (*previous_handler_)(int) = nullptr;
+};
+
 bool has_partial_file(const fs::path& dir) {
     for (const auto& entry : fs::recursive_directory_iterator(dir)) {
         const std::string ext = entry.path().extension().string();
@@ -160,6 +203,33 @@ class TestDiskFull : public QObject {
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         m_root = m_dir.path().toStdString();
+    }
+
+    // Each way a save can fail part-way removes its partial file and keeps the previous file.
+    void failedSavesLeaveNoPartialFile() {
+        const RunPaths paths((m_root / "failed-saves").string());
+        fs::create_directories(paths.checkpoints());
+        test::write_tiny_checkpoint(Task::Translation, paths.last_checkpoint());
+        const auto size = fs::file_size(paths.last_checkpoint());
+        Checkpoint next = load_checkpoint(paths.last_checkpoint());
+        next.position.step = 43;
+
+        // Writing last.tfw stops half-way.
+        try {
+            FileSizeLimit half(size / 2);
+            write_run_checkpoints(next, paths, false);
+            QFAIL("a checkpoint larger than the file size limit was written");
+        } catch (const CheckpointError& e) {
+            QVERIFY2(contains(e.what(), paths.last_checkpoint() + ": File too large"), e.what());
+        }
+        QVERIFY(!has_partial_file(paths.checkpoints()));
+        QCOMPARE(load_checkpoint(paths.last_checkpoint()).position.step, int64_t(42));
+
+        // last.tfw is written, but its copy to best.tfw cannot be moved in place.
+        fs::create_directories(fs::path(paths.best_checkpoint()) / "in-the-way");
+        QVERIFY_EXCEPTION_THROWN(write_run_checkpoints(next, paths, true), CheckpointError);
+        QVERIFY(!has_partial_file(paths.checkpoints()));
+        QCOMPARE(load_checkpoint(paths.last_checkpoint()).position.step, int64_t(43));
     }
 
     void savingOnAFullDiskWarnsAndTrainingGoesOn() {
