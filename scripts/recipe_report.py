@@ -67,8 +67,8 @@ def headline(evaluation):
     """(name, value) of the figure a task is judged by."""
     if "bleu" in evaluation:
         return "BLEU", evaluation["bleu"]["score"]
-    if "rouge" in evaluation:
-        return "ROUGE-L", 100 * evaluation["rouge"]["rougeL"]["f"]
+    if "rougeL" in evaluation:
+        return "ROUGE-L", 100 * evaluation["rougeL"]["fmeasure"]
     return "perplexity", evaluation["perplexity"]
 
 
@@ -207,10 +207,9 @@ def final_rows(run):
 def describe(evaluation):
     if "bleu" in evaluation:
         return "BLEU %.2f (chrF %.2f)" % (evaluation["bleu"]["score"], evaluation["chrf"]["score"])
-    if "rouge" in evaluation:
-        r = evaluation["rouge"]
-        return "ROUGE-1/2/L %.1f / %.1f / %.1f" % (
-            100 * r["rouge1"]["f"], 100 * r["rouge2"]["f"], 100 * r["rougeL"]["f"])
+    if "rougeL" in evaluation:
+        return "ROUGE-1/2/L %.1f / %.1f / %.1f" % tuple(
+            100 * evaluation[key]["fmeasure"] for key in ("rouge1", "rouge2", "rougeL"))
     text = "perplexity %.1f" % evaluation["perplexity"]
     if evaluation.get("word_perplexity"):
         text += " (per word %.1f)" % evaluation["word_perplexity"]

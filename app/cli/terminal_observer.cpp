@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "app/cli/check_table.h"
+#include "core/train/run_progress.h"
 
 namespace tfw::cli {
 
@@ -53,8 +54,7 @@ void TerminalObserver::on_checks(const ChecksReport& report) {
 }
 
 void TerminalObserver::on_started(const TrainingStarted& s) {
-    planned_steps_ = s.planned_steps;
-    start_step_ = s.start_step;
+    plan_ = s;
     std::printf(
         "run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
         "%lld steps per epoch, %lld planned\n",
@@ -65,12 +65,14 @@ void TerminalObserver::on_started(const TrainingStarted& s) {
 }
 
 void TerminalObserver::on_step(const StepReport& r) {
-    if (start_elapsed_ < 0) start_elapsed_ = r.elapsed_s;
-    std::string remaining = "?";
-    const int64_t done = r.step - start_step_;
-    if (done > 0 && planned_steps_ > r.step)
-        remaining = clock_text((r.elapsed_s - start_elapsed_) / double(done) *
-                               double(planned_steps_ - r.step));
+    if (first_elapsed_ < 0) {
+        first_step_ = r.step;
+        first_elapsed_ = r.elapsed_s;
+    }
+    const RunProgress progress =
+        run_progress(plan_, first_step_, first_elapsed_, r.step, r.elapsed_s);
+    const std::string remaining =
+        progress.seconds_left < 0 ? "?" : clock_text(progress.seconds_left);
     std::printf(
         "step %6lld  epoch %2d %3.0f%%  loss %.4f  ppl %8.2f  lr %.2e  |g| %.2f  %6.0f tok/s  %s "
         "elapsed, %s left\n",

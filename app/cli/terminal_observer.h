@@ -16,9 +16,9 @@ class TerminalObserver final : public TrainingObserver {
     void on_finished(const TrainingFinished& f) override;
 
   private:
-    int64_t planned_steps_ = 0;
-    int64_t start_step_ = 0;
-    double start_elapsed_ = -1;
+    TrainingStarted plan_;
+    int64_t first_step_ = 0;
+    double first_elapsed_ = -1;  // < 0 until the first step of this session
 };
 
 // Ctrl+C sets control.stop (the trainer saves and ends); a second Ctrl+C exits at once.

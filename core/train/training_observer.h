@@ -22,6 +22,7 @@ struct TrainingStarted {
     int64_t steps_per_epoch = 0;  // optimizer steps
     int64_t planned_steps = 0;    // min(max_steps, epochs * steps_per_epoch)
     int64_t start_step = 0;       // > 0 when resuming
+    double time_budget_s = 0;     // train.max_minutes in seconds (0 = none), of run elapsed time
 };
 
 // A few fixed validation inputs decoded (greedy) after a validation, so a run shows what

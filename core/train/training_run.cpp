@@ -253,9 +253,14 @@ void TrainingRun::build(const Checkpoint* from) {
     started.steps_per_epoch = steps_per_epoch_;
     started.planned_steps = planned_steps_;
     started.start_step = position_.step;
+    started.time_budget_s = 60 * config_.train.max_minutes;
+    std::string plan = std::to_string(planned_steps_) + " planned";
+    if (config_.train.max_minutes > 0)
+        plan += " or " + format_number(config_.train.max_minutes) +
+                " minutes (train.max_minutes), whichever comes first";
     log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " +
                             started.device + "; " + std::to_string(steps_per_epoch_) +
-                            " steps per epoch, " + std::to_string(planned_steps_) + " planned");
+                            " steps per epoch, " + plan);
     std::ostringstream padding;
     padding << std::fixed << std::setprecision(1) << 100.0 * padding_share(epoch_batches);
     log(LogLevel::Info, "batches: " + padding.str() + "% of their positions are padding");

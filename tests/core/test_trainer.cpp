@@ -18,6 +18,7 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/model/model_options.h"
+#include "core/train/run_progress.h"
 #include "core/train/trainer.h"
 #include "core/util/step_quantities.h"
 
@@ -29,12 +30,14 @@ namespace {
 
 // Records reports; can ask for a stop after a given step.
 struct Recorder : TrainingObserver {
+    TrainingStarted started;
     std::vector<StepReport> steps;
     std::vector<ValidationReport> validations;
     std::vector<SamplesReport> samples;
     std::vector<std::string> warnings;
     TrainingControl* control = nullptr;
     int64_t stop_after = -1;
+    void on_started(const TrainingStarted& s) override { started = s; }
     void on_step(const StepReport& r) override {
         steps.push_back(r);
         if (r.step == stop_after) control->stop = true;
@@ -321,6 +324,48 @@ class TestTrainer : public QObject {
         for (size_t i = size_t(c.train.warmup_steps) + 1; i < r.steps.size(); ++i)
             QVERIFY(r.steps[i].lr <= r.steps[i - 1].lr);
         QVERIFY2(r.steps.back().lr < 0.01 * c.train.lr, std::to_string(r.steps.back().lr).c_str());
+
+        // Its progress is told by the clock: 100,000 epochs are planned, the budget ends it.
+        QCOMPARE(r.started.time_budget_s, 1.2);
+        const StepReport& middle = r.steps[r.steps.size() / 2];
+        const RunProgress p =
+            run_progress(r.started, r.steps.front().step, r.steps.front().elapsed_s, middle.step,
+                         middle.elapsed_s);
+        QVERIFY(p.by_time);
+        QVERIFY2(std::abs(p.seconds_left - (1.2 - middle.elapsed_s)) < 1e-9,
+                 std::to_string(p.seconds_left).c_str());
+        QCOMPARE(p.fraction, middle.elapsed_s / 1.2);
+    }
+
+    // Time left comes from the speed so far, or from the time budget when that ends the run
+    // sooner; unknown (< 0) before a step has been timed.
+    void progressFollowsStepsOrTheTimeBudget() {
+        TrainingStarted plan;
+        plan.planned_steps = 1000;
+        // 100 steps in 10 s: 900 steps left take 90 s.
+        RunProgress p = run_progress(plan, 0, 0, 100, 10);
+        QVERIFY(!p.by_time);
+        QCOMPARE(p.seconds_left, 90.0);
+        QCOMPARE(p.fraction, 0.1);
+        QCOMPARE(run_progress(plan, 0, 0, 0, 0).seconds_left, -1.0);
+        // A budget of 60 s ends it first: 50 s left, a sixth of the budget spent.
+        plan.time_budget_s = 60;
+        p = run_progress(plan, 0, 0, 100, 10);
+        QVERIFY(p.by_time);
+        QCOMPARE(p.seconds_left, 50.0);
+        QCOMPARE(p.fraction, 10.0 / 60.0);
+        // Before a timed step, the budget is all that is known.
+        QCOMPARE(run_progress(plan, 0, 0, 0, 0).seconds_left, 60.0);
+        // A budget of 600 s is not reached: the steps end the run.
+        plan.time_budget_s = 600;
+        p = run_progress(plan, 0, 0, 100, 10);
+        QVERIFY(!p.by_time);
+        QCOMPARE(p.seconds_left, 90.0);
+        // A resumed session measures its own speed: steps 500-600 in 20 s.
+        plan.time_budget_s = 0;
+        p = run_progress(plan, 500, 100, 600, 120);
+        QCOMPARE(p.seconds_left, 80.0);
+        QCOMPARE(p.fraction, 0.6);
     }
 
     void earlyStoppingEndsARunThatStopsImproving() {
