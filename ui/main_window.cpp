@@ -5,6 +5,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -13,6 +14,7 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
+#include "core/io/run_directory.h"
 #include "ui/checks/checks_dialog.h"
 #include "ui/common/problem_message.h"
 #include "ui/compare/average_dialog.h"
@@ -20,8 +22,10 @@
 #include "ui/evaluation/evaluation_pane.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
+#include "ui/help/user_guide.h"
 #include "ui/inference/inference_pane.h"
 #include "ui/runs/runs_pane.h"
+#include "ui/settings/settings_dialog.h"
 #include "ui/sweep/sweep_job.h"
 #include "ui/sweep/sweep_pane.h"
 #include "ui/tokens/token_inspector.h"
@@ -82,10 +86,12 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         m_state->setText(tr("Training · step %L1").arg(report.step));
     });
     connect(m_runs, &RunsPane::resumeRequested, this, &MainWindow::resumeRun);
-    connect(m_runs, &RunsPane::inferenceRequested, this, [this](const QString& checkpoint) {
+    const auto openInInference = [this](const QString& checkpoint) {
         m_tabs->setCurrentWidget(m_inference);
         m_inference->openCheckpoint(checkpoint);
-    });
+    };
+    connect(m_runs, &RunsPane::inferenceRequested, this, openInInference);
+    connect(m_training, &TrainingPane::inferenceRequested, this, openInInference);
     connect(m_evaluation, &EvaluationPane::openInInference, this, &MainWindow::showInInference);
     connect(m_inference, &InferencePane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
@@ -191,18 +197,22 @@ void MainWindow::createMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Tokenization inspector…"), this, [this] { showTokenInspector(); });
+    tools->addSeparator();
+    QAction* settings = tools->addAction(tr("&Settings…"), this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && dialog.save())
+            statusBar()->showMessage(tr("The new language is used from the next start."), 8000);
+    });
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide =
+        help->addAction(tr("&User guide"), this, [this] { showUserGuide(this, menuBar()); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(tr("&About Transformer Workbench"), this, [this] {
-        QMessageBox::about(
-            this, tr("About Transformer Workbench"),
-            tr("<h3>Transformer Workbench %1</h3>"
-               "<p>Build, train and understand Transformer models: translation, "
-               "summarization and language modelling.</p>"
-               "<p>Everything done here can also be done with the <code>tfw</code> command; "
-               "runs are stored in %2.</p>")
-                .arg(QStringLiteral(TFW_VERSION),
-                     QDir::toNativeSeparators(m_runsRoot).toHtmlEscaped()));
+        QMessageBox::about(this, tr("About Transformer Workbench"), aboutText(m_runsRoot));
     });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -370,6 +380,13 @@ void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& re
     m_runs->setActiveRun(QString());
     m_runs->refresh();
     m_runs->showRun(runDir);
+    // What a student does next is try the model: Inference and Evaluate start with its best
+    // checkpoint (without leaving the Training tab).
+    const QString best = QString::fromStdString(RunPaths(runDir.toStdString()).best_checkpoint());
+    if (!m_closeAfterStop && result.reason != FinishReason::Failed && QFileInfo::exists(best)) {
+        m_inference->openCheckpoint(best);
+        m_evaluation->setCheckpoint(best);
+    }
     m_state->setText(result.reason == FinishReason::Failed ? tr("Last run failed") : tr("Idle"));
     if (m_closeAfterStop) close();
 }

@@ -96,7 +96,7 @@ int run_score(const std::vector<std::string>& raw_args) {
     args.option("metric", "NAME", "bleu | chrf | chrf++ | rouge")
         .option("hyp", "FILE", "hypotheses, one segment per line")
         .repeated("ref", "FILE", "references, line i pairs with hypothesis line i")
-        .option("tokenize", "NAME", "BLEU tokenizer: 13a | intl | none", "13a")
+        .option("tokenize", "NAME", "BLEU tokenizer: 13a | intl | zh | none", "13a")
         .flag("lowercase", "lowercase before scoring (BLEU, chrF)")
         .flag("stem", "Porter-stem tokens longer than 3 characters (ROUGE)")
         .flag("json", "print one JSON object instead of text");

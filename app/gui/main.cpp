@@ -4,12 +4,15 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QIcon>
 #include <QTimer>
 
 #include <algorithm>
 #include <memory>
 
 #include "core/util/openmp_policy.h"
+#include "ui/common/app_settings.h"
+#include "ui/common/ui_language.h"
 #include "ui/main_window.h"
 
 namespace {
@@ -62,6 +65,12 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("TransformerWorkbench"));
     QApplication::setApplicationName(QStringLiteral("Transformer Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(TFW_VERSION));
+    QIcon icon;
+    for (int size : {16, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/transformer-workbench-%1.png").arg(size));
+    QApplication::setWindowIcon(icon);
+    QGuiApplication::setDesktopFileName(QStringLiteral("transformer-workbench"));
+    tfw::installUiLanguage(app, tfw::AppSettings().language());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -85,8 +94,15 @@ int main(int argc, char** argv) {
                                 "Close the window after this many milliseconds "
                                 "(start-up check; a running run is stopped first)."),
         QStringLiteral("ms"));
-    parser.addOptions({preset, runsDir, autostart, quitAfter});
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QApplication::translate("main",
+                                "Language of the window for this start: zh_CN, en (default: "
+                                "the settings, else the system's)."),
+        QStringLiteral("code"));
+    parser.addOptions({preset, runsDir, autostart, quitAfter, language});
     parser.process(app);
+    if (parser.isSet(language)) tfw::installUiLanguage(app, parser.value(language));
 
     tfw::MainWindowOptions options;
     options.preset = parser.value(preset);

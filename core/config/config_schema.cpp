@@ -5,6 +5,8 @@
 
 #include "core/config/config_error.h"
 #include "core/config/decode_fields.h"
+#include "core/config/field_labels.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 namespace {
@@ -98,20 +100,23 @@ std::vector<ConfigField> build_fields() {
     using C = ExperimentConfig;
     std::vector<ConfigField> f;
 
-    f.push_back({"name",
-                 FieldKind::String,
-                 "A short name for the experiment; run folders start with it.",
-                 {},
-                 {},
-                 {},
-                 [](const C& c) { return json(c.name); },
-                 [](C& c, const json& v) {
-                     if (!v.is_string()) bad_value("name", v, "a string");
-                     c.name = v.get<std::string>();
-                 }});
+    f.push_back(
+        {"name",
+         FieldKind::String,
+         TFW_TR_NOOP("ConfigField", "A short name for the experiment; run folders start with it."),
+         {},
+         {},
+         {},
+         [](const C& c) { return json(c.name); },
+         [](C& c, const json& v) {
+             if (!v.is_string()) bad_value("name", v, "a string");
+             c.name = v.get<std::string>();
+         }});
     f.push_back({"description",
                  FieldKind::String,
-                 "What the experiment is for and what to look at; shown above the form.",
+                 TFW_TR_NOOP("ConfigField",
+                             "What the experiment is for and what to look at; shown above the "
+                             "form."),
                  {},
                  {},
                  {},
@@ -125,8 +130,10 @@ std::vector<ConfigField> build_fields() {
         f.push_back(
             {"task",
              FieldKind::Choice,
-             "translation and summarization train an encoder-decoder on aligned source/target "
-             "lines; lm trains a decoder-only causal language model on plain text.",
+             TFW_TR_NOOP("ConfigField",
+                         "translation and summarization train an encoder-decoder on aligned "
+                         "source/target lines; lm trains a decoder-only causal language model "
+                         "on plain text."),
              names,
              {},
              {},
@@ -142,117 +149,163 @@ std::vector<ConfigField> build_fields() {
     }
 
     // data
-    f.push_back(string_field("data.dir", &C::data, &DataConfig::dir, FieldKind::Path,
-                             "Folder that relative data paths are resolved against (empty: the "
-                             "working directory)."));
-    f.push_back(choice_field("data.synthetic", &C::data, &DataConfig::synthetic,
-                             {"none", "reverse"},
-                             "Generate a built-in task instead of reading files. reverse: random "
-                             "word sequences to be written back to front; learns in minutes."));
-    const char* parallel =
-        "One segment per line, aligned line by line with its partner; plain or .gz.";
-    f.push_back(string_field("data.train_src", &C::data, &DataConfig::train_src, FieldKind::Path,
-                             std::string("Training source text. ") + parallel));
-    f.push_back(string_field("data.train_tgt", &C::data, &DataConfig::train_tgt, FieldKind::Path,
-                             std::string("Training target text. ") + parallel));
     f.push_back(
-        string_field("data.valid_src", &C::data, &DataConfig::valid_src, FieldKind::Path,
-                     "Validation source text, used for validation loss and early stopping."));
+        string_field("data.dir", &C::data, &DataConfig::dir, FieldKind::Path,
+                     TFW_TR_NOOP("ConfigField",
+                                 "Folder that relative data paths are resolved against (empty: the "
+                                 "working directory).")));
+    f.push_back(choice_field(
+        "data.synthetic", &C::data, &DataConfig::synthetic, {"none", "reverse"},
+        TFW_TR_NOOP("ConfigField",
+                    "Generate a built-in task instead of reading files. reverse: random "
+                    "word sequences to be written back to front; learns in minutes.")));
+    f.push_back(string_field("data.train_src", &C::data, &DataConfig::train_src, FieldKind::Path,
+                             TFW_TR_NOOP("ConfigField",
+                                         "Training source text. One segment per line, aligned "
+                                         "line by line with its partner; plain or .gz.")));
+    f.push_back(string_field("data.train_tgt", &C::data, &DataConfig::train_tgt, FieldKind::Path,
+                             TFW_TR_NOOP("ConfigField",
+                                         "Training target text. One segment per line, aligned "
+                                         "line by line with its partner; plain or .gz.")));
+    f.push_back(string_field(
+        "data.valid_src", &C::data, &DataConfig::valid_src, FieldKind::Path,
+        TFW_TR_NOOP("ConfigField",
+                    "Validation source text, used for validation loss and early stopping.")));
     f.push_back(string_field("data.valid_tgt", &C::data, &DataConfig::valid_tgt, FieldKind::Path,
-                             "Validation target text."));
-    f.push_back(string_field("data.test_src", &C::data, &DataConfig::test_src, FieldKind::Path,
-                             "Test source text (optional), for the final evaluation."));
+                             TFW_TR_NOOP("ConfigField", "Validation target text.")));
+    f.push_back(string_field(
+        "data.test_src", &C::data, &DataConfig::test_src, FieldKind::Path,
+        TFW_TR_NOOP("ConfigField", "Test source text (optional), for the final evaluation.")));
     f.push_back(string_field("data.test_tgt", &C::data, &DataConfig::test_tgt, FieldKind::Path,
-                             "Test target text (optional)."));
-    f.push_back(string_field("data.train", &C::data, &DataConfig::train, FieldKind::Path,
-                             "Language modelling: training text, plain or .gz; lines are joined "
-                             "with an end-of-sentence token and cut into windows."));
+                             TFW_TR_NOOP("ConfigField", "Test target text (optional).")));
+    f.push_back(string_field(
+        "data.train", &C::data, &DataConfig::train, FieldKind::Path,
+        TFW_TR_NOOP("ConfigField",
+                    "Language modelling: training text, plain or .gz; lines are joined "
+                    "with an end-of-sentence token and cut into windows.")));
     f.push_back(string_field("data.valid", &C::data, &DataConfig::valid, FieldKind::Path,
-                             "Language modelling: validation text."));
-    f.push_back(string_field("data.test", &C::data, &DataConfig::test, FieldKind::Path,
-                             "Language modelling: test text (optional)."));
-    f.push_back(int_field("data.max_src_len", &C::data, &DataConfig::max_src_len, 1, 4096,
-                          "Longest source in tokens; longer training pairs are skipped and counted "
-                          "in the log."));
-    f.push_back(int_field("data.max_tgt_len", &C::data, &DataConfig::max_tgt_len, 1, 4096,
-                          "Longest target in tokens; for lm the length of each training window."));
+                             TFW_TR_NOOP("ConfigField", "Language modelling: validation text.")));
+    f.push_back(
+        string_field("data.test", &C::data, &DataConfig::test, FieldKind::Path,
+                     TFW_TR_NOOP("ConfigField", "Language modelling: test text (optional).")));
+    f.push_back(int_field(
+        "data.max_src_len", &C::data, &DataConfig::max_src_len, 1, 4096,
+        TFW_TR_NOOP("ConfigField",
+                    "Longest source in tokens; longer training pairs are skipped and counted "
+                    "in the log.")));
+    f.push_back(int_field(
+        "data.max_tgt_len", &C::data, &DataConfig::max_tgt_len, 1, 4096,
+        TFW_TR_NOOP("ConfigField",
+                    "Longest target in tokens; for lm the length of each training window.")));
 
     // tokenizer
     f.push_back(choice_field(
         "tokenizer.type", &C::tokenizer, &TokenizerConfig::type, {"sentencepiece", "word"},
-        "sentencepiece learns subword units from the training data (no unknown "
-        "words); word splits on spaces and keeps a fixed vocabulary."));
-    f.push_back(choice_field("tokenizer.model_type", &C::tokenizer, &TokenizerConfig::model_type,
-                             {"bpe", "unigram"},
-                             "bpe merges the most frequent symbol pairs; unigram keeps the pieces "
-                             "that best explain the text under a unigram language model."));
-    f.push_back(int_field("tokenizer.vocab_size", &C::tokenizer, &TokenizerConfig::vocab_size, 0,
-                          1000000,
-                          "Number of subword pieces (word-level: largest vocabulary, 0 = no cap). "
-                          "Small corpora want small vocabularies (Multi30k: 8000 shared)."));
-    f.push_back(bool_field("tokenizer.shared", &C::tokenizer, &TokenizerConfig::shared,
-                           "One vocabulary for source and target; required for tied embeddings "
-                           "across encoder and decoder."));
-    f.push_back(bool_field("tokenizer.lowercase", &C::tokenizer, &TokenizerConfig::lowercase,
-                           "Lowercase all text before tokenizing."));
+        TFW_TR_NOOP("ConfigField",
+                    "sentencepiece learns subword units from the training data (no unknown "
+                    "words); word splits on spaces and keeps a fixed vocabulary.")));
+    f.push_back(choice_field(
+        "tokenizer.model_type", &C::tokenizer, &TokenizerConfig::model_type, {"bpe", "unigram"},
+        TFW_TR_NOOP("ConfigField",
+                    "bpe merges the most frequent symbol pairs; unigram keeps the pieces "
+                    "that best explain the text under a unigram language model.")));
+    f.push_back(int_field(
+        "tokenizer.vocab_size", &C::tokenizer, &TokenizerConfig::vocab_size, 0, 1000000,
+        TFW_TR_NOOP("ConfigField",
+                    "Number of subword pieces (word-level: largest vocabulary, 0 = no cap). "
+                    "Small corpora want small vocabularies (Multi30k: 8000 shared).")));
     f.push_back(
-        string_field("tokenizer.model", &C::tokenizer, &TokenizerConfig::model, FieldKind::Path,
-                     "An existing sentencepiece .model file to use instead of training one."));
-    f.push_back(int_field("tokenizer.min_freq", &C::tokenizer, &TokenizerConfig::min_freq, 1,
-                          1000000, "Word-level: words seen fewer times become <unk>."));
+        bool_field("tokenizer.shared", &C::tokenizer, &TokenizerConfig::shared,
+                   TFW_TR_NOOP("ConfigField",
+                               "One vocabulary for source and target; required for tied embeddings "
+                               "across encoder and decoder.")));
+    f.push_back(bool_field("tokenizer.lowercase", &C::tokenizer, &TokenizerConfig::lowercase,
+                           TFW_TR_NOOP("ConfigField", "Lowercase all text before tokenizing.")));
+    f.push_back(string_field(
+        "tokenizer.model", &C::tokenizer, &TokenizerConfig::model, FieldKind::Path,
+        TFW_TR_NOOP("ConfigField",
+                    "An existing sentencepiece .model file to use instead of training one.")));
+    f.push_back(
+        int_field("tokenizer.min_freq", &C::tokenizer, &TokenizerConfig::min_freq, 1, 1000000,
+                  TFW_TR_NOOP("ConfigField", "Word-level: words seen fewer times become <unk>.")));
 
     // model
-    f.push_back(int_field("model.d_model", &C::model, &ModelConfig::d_model, 8, 8192,
-                          "Width of every token representation. Embeddings are scaled by "
-                          "sqrt(d_model) before positions are added."));
-    f.push_back(int_field("model.heads", &C::model, &ModelConfig::heads, 1, 128,
-                          "Attention heads per layer; each head attends in d_model/heads "
-                          "dimensions: softmax(QK^T/sqrt(d_head))V."));
-    f.push_back(int_field("model.encoder_layers", &C::model, &ModelConfig::encoder_layers, 1, 64,
-                          "Encoder layers (self-attention + feed-forward); unused for lm."));
-    f.push_back(int_field("model.decoder_layers", &C::model, &ModelConfig::decoder_layers, 1, 64,
-                          "Decoder layers (masked self-attention, cross-attention, feed-forward); "
-                          "for lm the depth of the model."));
     f.push_back(
-        int_field("model.ffn_dim", &C::model, &ModelConfig::ffn_dim, 1, 65536,
-                  "Hidden width of the feed-forward block: W2 act(W1 x), usually 4 x d_model."));
-    f.push_back(double_field("model.dropout", &C::model, &ModelConfig::dropout, 0.0, 0.9,
-                             "Probability of zeroing an activation on the residual branches and "
-                             "embeddings during training."));
+        int_field("model.d_model", &C::model, &ModelConfig::d_model, 8, 8192,
+                  TFW_TR_NOOP("ConfigField",
+                              "Width of every token representation. Embeddings are scaled by "
+                              "sqrt(d_model) before positions are added.")));
+    f.push_back(
+        int_field("model.heads", &C::model, &ModelConfig::heads, 1, 128,
+                  TFW_TR_NOOP("ConfigField",
+                              "Attention heads per layer; each head attends in d_model/heads "
+                              "dimensions: softmax(QK^T/sqrt(d_head))V.")));
+    f.push_back(
+        int_field("model.encoder_layers", &C::model, &ModelConfig::encoder_layers, 1, 64,
+                  TFW_TR_NOOP("ConfigField",
+                              "Encoder layers (self-attention + feed-forward); unused for lm.")));
+    f.push_back(int_field(
+        "model.decoder_layers", &C::model, &ModelConfig::decoder_layers, 1, 64,
+        TFW_TR_NOOP("ConfigField",
+                    "Decoder layers (masked self-attention, cross-attention, feed-forward); "
+                    "for lm the depth of the model.")));
+    f.push_back(int_field(
+        "model.ffn_dim", &C::model, &ModelConfig::ffn_dim, 1, 65536,
+        TFW_TR_NOOP("ConfigField",
+                    "Hidden width of the feed-forward block: W2 act(W1 x), usually 4 x d_model.")));
+    f.push_back(double_field(
+        "model.dropout", &C::model, &ModelConfig::dropout, 0.0, 0.9,
+        TFW_TR_NOOP("ConfigField",
+                    "Probability of zeroing an activation on the residual branches and "
+                    "embeddings during training.")));
     f.push_back(double_field("model.attention_dropout", &C::model, &ModelConfig::attention_dropout,
-                             0.0, 0.9, "Dropout on the attention weights."));
-    f.push_back(choice_field("model.norm", &C::model, &ModelConfig::norm, {"pre", "post"},
-                             "pre: x + F(LN(x)), trains stably without long warmup; post (the "
-                             "original paper): LN(x + F(x)), needs warmup and often diverges."));
+                             0.0, 0.9,
+                             TFW_TR_NOOP("ConfigField", "Dropout on the attention weights.")));
+    f.push_back(choice_field(
+        "model.norm", &C::model, &ModelConfig::norm, {"pre", "post"},
+        TFW_TR_NOOP("ConfigField",
+                    "pre: x + F(LN(x)), trains stably without long warmup; post (the "
+                    "original paper): LN(x + F(x)), needs warmup and often diverges.")));
     f.push_back(choice_field(
         "model.positional", &C::model, &ModelConfig::positional, {"sinusoidal", "learned", "none"},
-        "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
-        "a learned vector per position, or nothing (the model sees a bag of words)."));
-    f.push_back(bool_field("model.tie_embeddings", &C::model, &ModelConfig::tie_embeddings,
-                           "Use the embedding matrix as the output projection (fewer parameters, "
-                           "usually better on small data)."));
-    f.push_back(choice_field("model.activation", &C::model, &ModelConfig::activation,
-                             {"relu", "gelu"}, "Non-linearity inside the feed-forward block."));
-    f.push_back(int_field("model.max_positions", &C::model, &ModelConfig::max_positions, 1, 65536,
-                          "Longest sequence the position table covers."));
-    f.push_back(bool_field("model.causal", &C::model, &ModelConfig::causal,
-                           "Decoder self-attention sees only earlier tokens. Off makes a "
-                           "bidirectional LM, for demonstrating the leak: it peeks at the token "
-                           "it should predict, so its validation loss is unrealistically good."));
+        TFW_TR_NOOP("ConfigField",
+                    "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
+                    "a learned vector per position, or nothing (the model sees a bag of words).")));
+    f.push_back(bool_field(
+        "model.tie_embeddings", &C::model, &ModelConfig::tie_embeddings,
+        TFW_TR_NOOP("ConfigField",
+                    "Use the embedding matrix as the output projection (fewer parameters, "
+                    "usually better on small data).")));
+    f.push_back(
+        choice_field("model.activation", &C::model, &ModelConfig::activation, {"relu", "gelu"},
+                     TFW_TR_NOOP("ConfigField", "Non-linearity inside the feed-forward block.")));
+    f.push_back(
+        int_field("model.max_positions", &C::model, &ModelConfig::max_positions, 1, 65536,
+                  TFW_TR_NOOP("ConfigField", "Longest sequence the position table covers.")));
+    f.push_back(bool_field(
+        "model.causal", &C::model, &ModelConfig::causal,
+        TFW_TR_NOOP("ConfigField",
+                    "Decoder self-attention sees only earlier tokens. Off makes a "
+                    "bidirectional LM, for demonstrating the leak: it peeks at the token "
+                    "it should predict, so its validation loss is unrealistically good.")));
 
     // train
-    f.push_back(choice_field("train.optimizer", &C::train, &TrainConfig::optimizer,
-                             {"adam", "adamw"},
-                             "adam adds weight decay to the gradient; adamw decays the weights "
-                             "directly (decoupled), which regularises more predictably."));
-    f.push_back(double_field("train.lr", &C::train, &TrainConfig::lr, 0.0, 10.0,
-                             "Peak learning rate reached at the end of warmup (ignored by noam, "
-                             "which uses noam_factor)."));
+    f.push_back(
+        choice_field("train.optimizer", &C::train, &TrainConfig::optimizer, {"adam", "adamw"},
+                     TFW_TR_NOOP("ConfigField",
+                                 "adam adds weight decay to the gradient; adamw decays the weights "
+                                 "directly (decoupled), which regularises more predictably.")));
+    f.push_back(double_field(
+        "train.lr", &C::train, &TrainConfig::lr, 0.0, 10.0,
+        TFW_TR_NOOP("ConfigField",
+                    "Peak learning rate reached at the end of warmup (ignored by noam, "
+                    "which uses noam_factor).")));
     {
         ConfigField betas{"train.betas",
                           FieldKind::DoublePair,
-                          "Adam's decay rates for the gradient mean and its square (beta1, beta2); "
-                          "Transformers usually use 0.9, 0.98.",
+                          TFW_TR_NOOP("ConfigField",
+                                      "Adam's decay rates for the gradient mean and its square "
+                                      "(beta1, beta2); Transformers usually use 0.9, 0.98."),
                           {},
                           0.0,
                           1.0,
@@ -266,73 +319,103 @@ std::vector<ConfigField> build_fields() {
         };
         f.push_back(betas);
     }
-    f.push_back(double_field("train.eps", &C::train, &TrainConfig::eps, 0.0, 1.0,
-                             "Adam's epsilon, added to the denominator for stability."));
-    f.push_back(double_field("train.weight_decay", &C::train, &TrainConfig::weight_decay, 0.0, 1.0,
-                             "L2 penalty (adam) or decoupled decay per step (adamw)."));
+    f.push_back(double_field(
+        "train.eps", &C::train, &TrainConfig::eps, 0.0, 1.0,
+        TFW_TR_NOOP("ConfigField", "Adam's epsilon, added to the denominator for stability.")));
+    f.push_back(double_field(
+        "train.weight_decay", &C::train, &TrainConfig::weight_decay, 0.0, 1.0,
+        TFW_TR_NOOP("ConfigField", "L2 penalty (adam) or decoupled decay per step (adamw).")));
+    f.push_back(choice_field(
+        "train.schedule", &C::train, &TrainConfig::schedule,
+        {"noam", "inverse_sqrt", "cosine", "constant"},
+        TFW_TR_NOOP("ConfigField",
+                    "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
+                    "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
+                    "max steps (without them: when max minutes run out); constant: warmup, "
+                    "then lr.")));
+    f.push_back(int_field(
+        "train.warmup_steps", &C::train, &TrainConfig::warmup_steps, 0, 1000000,
+        TFW_TR_NOOP("ConfigField",
+                    "Steps over which the learning rate rises linearly from 0; post-LN needs "
+                    "this to converge.")));
+    f.push_back(double_field(
+        "train.noam_factor", &C::train, &TrainConfig::noam_factor, 0.0, 100.0,
+        TFW_TR_NOOP("ConfigField",
+                    "Scale of the noam schedule; its peak is factor/sqrt(d_model*warmup).")));
+    f.push_back(double_field(
+        "train.label_smoothing", &C::train, &TrainConfig::label_smoothing, 0.0, 0.99,
+        TFW_TR_NOOP("ConfigField",
+                    "Target distribution puts 1-eps on the right token and eps spread over "
+                    "the vocabulary: loss = (1-eps)*NLL + eps*mean(-log p).")));
+    f.push_back(double_field(
+        "train.clip_norm", &C::train, &TrainConfig::clip_norm, 0.0, 1e6,
+        TFW_TR_NOOP("ConfigField",
+                    "Rescale gradients whose global L2 norm exceeds this (0 = off).")));
     f.push_back(
-        choice_field("train.schedule", &C::train, &TrainConfig::schedule,
-                     {"noam", "inverse_sqrt", "cosine", "constant"},
-                     "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
-                     "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
-                     "max steps (without them: when max minutes run out); constant: warmup, "
-                     "then lr."));
-    f.push_back(int_field("train.warmup_steps", &C::train, &TrainConfig::warmup_steps, 0, 1000000,
-                          "Steps over which the learning rate rises linearly from 0; post-LN needs "
-                          "this to converge."));
+        int_field("train.batch_tokens", &C::train, &TrainConfig::batch_tokens, 16, 10000000,
+                  TFW_TR_NOOP("ConfigField",
+                              "Token budget per batch (padded source + target); batches group "
+                              "sentences of similar length.")));
     f.push_back(
-        double_field("train.noam_factor", &C::train, &TrainConfig::noam_factor, 0.0, 100.0,
-                     "Scale of the noam schedule; its peak is factor/sqrt(d_model*warmup)."));
-    f.push_back(
-        double_field("train.label_smoothing", &C::train, &TrainConfig::label_smoothing, 0.0, 0.99,
-                     "Target distribution puts 1-eps on the right token and eps spread over "
-                     "the vocabulary: loss = (1-eps)*NLL + eps*mean(-log p)."));
-    f.push_back(double_field("train.clip_norm", &C::train, &TrainConfig::clip_norm, 0.0, 1e6,
-                             "Rescale gradients whose global L2 norm exceeds this (0 = off)."));
-    f.push_back(int_field("train.batch_tokens", &C::train, &TrainConfig::batch_tokens, 16, 10000000,
-                          "Token budget per batch (padded source + target); batches group "
-                          "sentences of similar length."));
-    f.push_back(int_field("train.accumulate", &C::train, &TrainConfig::accumulate, 1, 1024,
-                          "Batches whose gradients are summed before one optimizer step; the "
-                          "effective batch is batch_tokens x accumulate."));
+        int_field("train.accumulate", &C::train, &TrainConfig::accumulate, 1, 1024,
+                  TFW_TR_NOOP("ConfigField",
+                              "Batches whose gradients are summed before one optimizer step; the "
+                              "effective batch is batch_tokens x accumulate.")));
     f.push_back(int_field("train.epochs", &C::train, &TrainConfig::epochs, 1, 100000,
-                          "Passes over the training data."));
-    f.push_back(int_field("train.max_steps", &C::train, &TrainConfig::max_steps, 0, 100000000,
-                          "Stop after this many optimizer steps (0 = run all epochs)."));
-    f.push_back(int_field("train.max_tokens", &C::train, &TrainConfig::max_tokens, 0, 2000000000,
-                          "Stop once this many target tokens have been trained on (0 = no "
-                          "limit): an equal budget for models whose batches differ."));
-    f.push_back(double_field("train.max_minutes", &C::train, &TrainConfig::max_minutes, 0.0, 1e6,
-                             "Stop after this many minutes of training, validations included "
-                             "(0 = no limit): an equal budget for models of different speed."));
-    f.push_back(int_field("train.valid_every", &C::train, &TrainConfig::valid_every, 0, 100000000,
-                          "Steps between validations (0 = at the end of each epoch)."));
+                          TFW_TR_NOOP("ConfigField", "Passes over the training data.")));
+    f.push_back(int_field(
+        "train.max_steps", &C::train, &TrainConfig::max_steps, 0, 100000000,
+        TFW_TR_NOOP("ConfigField", "Stop after this many optimizer steps (0 = run all epochs).")));
+    f.push_back(
+        int_field("train.max_tokens", &C::train, &TrainConfig::max_tokens, 0, 2000000000,
+                  TFW_TR_NOOP("ConfigField",
+                              "Stop once this many target tokens have been trained on (0 = no "
+                              "limit): an equal budget for models whose batches differ.")));
+    f.push_back(double_field(
+        "train.max_minutes", &C::train, &TrainConfig::max_minutes, 0.0, 1e6,
+        TFW_TR_NOOP("ConfigField",
+                    "Stop after this many minutes of training, validations included "
+                    "(0 = no limit): an equal budget for models of different speed.")));
+    f.push_back(int_field(
+        "train.valid_every", &C::train, &TrainConfig::valid_every, 0, 100000000,
+        TFW_TR_NOOP("ConfigField", "Steps between validations (0 = at the end of each epoch).")));
     f.push_back(int_field("train.log_every", &C::train, &TrainConfig::log_every, 1, 100000000,
-                          "Steps between training-loss reports."));
-    f.push_back(int_field("train.save_every", &C::train, &TrainConfig::save_every, 0, 100000000,
-                          "Steps between periodic checkpoints kept for averaging (0 = keep only "
-                          "last and best)."));
-    f.push_back(int_field("train.snapshot_every", &C::train, &TrainConfig::snapshot_every, -1,
-                          100000000,
-                          "Steps between attention snapshots of the probe inputs, kept in the "
-                          "run's attention/ folder (0 = with every validation, -1 = none)."));
-    f.push_back(string_field("train.probes", &C::train, &TrainConfig::probes, FieldKind::String,
-                             "Inputs whose attention is snapshotted during training, separated "
-                             "by | (empty = the first two usable validation inputs)."));
-    f.push_back(int_field("train.patience", &C::train, &TrainConfig::patience, 0, 100000,
-                          "Stop when validation loss has not improved for this many validations "
-                          "(0 = never stop early)."));
-    f.push_back(int_field("train.seed", &C::train, &TrainConfig::seed, 0, 2147483647,
-                          "Seeds initialisation, dropout and shuffling: same seed, same curve."));
-    f.push_back(choice_field("train.device", &C::train, &TrainConfig::device,
-                             {"auto", "cpu", "cuda"},
-                             "auto picks a CUDA GPU when one is present."));
-    f.push_back(int_field("train.threads", &C::train, &TrainConfig::threads, 0, 1024,
-                          "CPU threads for matrix work (0 = all cores)."));
-    f.push_back(choice_field("train.precision", &C::train, &TrainConfig::precision,
-                             {"fp32", "bf16", "fp16"},
-                             "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
-                             "BF16) keeping fp32 weights; fp16 is for GPUs only."));
+                          TFW_TR_NOOP("ConfigField", "Steps between training-loss reports.")));
+    f.push_back(int_field(
+        "train.save_every", &C::train, &TrainConfig::save_every, 0, 100000000,
+        TFW_TR_NOOP("ConfigField",
+                    "Steps between periodic checkpoints kept for averaging (0 = keep only "
+                    "last and best).")));
+    f.push_back(
+        int_field("train.snapshot_every", &C::train, &TrainConfig::snapshot_every, -1, 100000000,
+                  TFW_TR_NOOP("ConfigField",
+                              "Steps between attention snapshots of the probe inputs, kept in the "
+                              "run's attention/ folder (0 = with every validation, -1 = none).")));
+    f.push_back(
+        string_field("train.probes", &C::train, &TrainConfig::probes, FieldKind::String,
+                     TFW_TR_NOOP("ConfigField",
+                                 "Inputs whose attention is snapshotted during training, separated "
+                                 "by | (empty = the first two usable validation inputs).")));
+    f.push_back(int_field(
+        "train.patience", &C::train, &TrainConfig::patience, 0, 100000,
+        TFW_TR_NOOP("ConfigField",
+                    "Stop when validation loss has not improved for this many validations "
+                    "(0 = never stop early).")));
+    f.push_back(int_field(
+        "train.seed", &C::train, &TrainConfig::seed, 0, 2147483647,
+        TFW_TR_NOOP("ConfigField",
+                    "Seeds initialisation, dropout and shuffling: same seed, same curve.")));
+    f.push_back(
+        choice_field("train.device", &C::train, &TrainConfig::device, {"auto", "cpu", "cuda"},
+                     TFW_TR_NOOP("ConfigField", "auto picks a CUDA GPU when one is present.")));
+    f.push_back(
+        int_field("train.threads", &C::train, &TrainConfig::threads, 0, 1024,
+                  TFW_TR_NOOP("ConfigField", "CPU threads for matrix work (0 = all cores).")));
+    f.push_back(choice_field(
+        "train.precision", &C::train, &TrainConfig::precision, {"fp32", "bf16", "fp16"},
+        TFW_TR_NOOP("ConfigField",
+                    "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
+                    "BF16) keeping fp32 weights; fp16 is for GPUs only.")));
 
     // decode: the defaults of every decoding command, from the decoding table.
     for (const DecodeField& d : decode_fields()) {
@@ -346,8 +429,11 @@ std::vector<ConfigField> build_fields() {
                 throw ConfigError("decode." + std::string(e.what()));
             }
         };
+        field.label = d.label;
         f.push_back(std::move(field));
     }
+    for (ConfigField& field : f)
+        if (field.label.empty()) field.label = field_label(field.key);
     return f;
 }
 

@@ -24,6 +24,7 @@ struct ConfigField {
     std::optional<double> min, max;    // inclusive numeric range where one applies
     std::function<nlohmann::json(const ExperimentConfig&)> get;
     std::function<void(ExperimentConfig&, const nlohmann::json&)> set;  // throws ConfigError
+    std::string label{};  // the form's label, "Model width"
 };
 
 // Every field, in form order (task first, then data, tokenizer, model, train, decode).

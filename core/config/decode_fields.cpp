@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/config/config_error.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 namespace {
@@ -91,43 +92,71 @@ DecodeField open_below(DecodeField f) {
 std::vector<DecodeField> build_fields() {
     using G = DecodeGroup;
     return {
-        boolean("sample", &S::sample, G::Method, "Sample",
-                "Draw each token at random from the model's distribution instead of searching "
-                "for the best scoring output."),
-        integer("beam", &S::beam, G::Beam, "Beam size", 1, 256,
-                "Hypotheses kept per input at every step (1 = greedy). Wider beams find "
-                "outputs the model scores higher, at a cost in time."),
-        integer("nbest", &S::nbest, G::Beam, "n-best", 1, 256,
-                "Hypotheses returned per input, best first (at most the beam size)."),
-        choice("lenpen_form", &S::lenpen_form, G::Beam, "Length penalty", {"fairseq", "gnmt"},
-               "The length penalty a score is divided by: fairseq's len^alpha or GNMT's "
-               "((5 + len) / 6)^alpha."),
-        real("lenpen", &S::lenpen, G::Beam, "α", 0, 10,
-             "Length penalty alpha: hypotheses are ranked by score / penalty(length). 0 ranks "
-             "by raw score, which favours short outputs; larger values favour longer ones."),
-        open_below(real("temperature", &S::temperature, G::Sampling, "Temperature", 0, 100,
-                        "Divides the log-probabilities before sampling: below 1 sharpens the "
-                        "distribution (closer to greedy), above 1 flattens it.")),
-        integer("top_k", &S::top_k, G::Sampling, "Top-k", 0, {},
-                "Sample only from the k most likely tokens (0 = all tokens)."),
-        open_below(real("top_p", &S::top_p, G::Sampling, "Top-p", 0, 1,
-                        "Nucleus sampling: only from the smallest set of most likely tokens "
-                        "whose probabilities add up to p (1 = all tokens).")),
-        integer("seed", &S::seed, G::Sampling, "Seed", 0, 2147483647,
-                "Seed of the random draws: the same seed gives the same samples."),
-        integer("samples", &S::samples, G::Sampling, "Samples", 1, 256,
-                "Samples drawn per input, returned best score first."),
-        real("max_len_a", &S::max_len_a, G::Length, "Max length a", 0, 100,
-             "Outputs have at most a * input length + b tokens (the input's EOS counts); this "
-             "is a."),
-        integer("max_len_b", &S::max_len_b, G::Length, "Max length b", 0, 100000,
-                "The b of the maximum output length a * input length + b (for a language "
-                "model: the new tokens)."),
-        integer("min_len", &S::min_len, G::Length, "Min length", 0, {},
-                "The end-of-sentence token is forbidden before this many output tokens."),
-        integer("no_repeat_ngram", &S::no_repeat_ngram, G::Length, "No-repeat n-gram", 0, {},
-                "No n-gram of this many tokens appears twice in an output (0 = off); 3 stops "
-                "most loops in summaries."),
+        boolean("sample", &S::sample, G::Method, TFW_TR_NOOP("ConfigField", "Sample"),
+                TFW_TR_NOOP(
+                    "ConfigField",
+                    "Draw each token at random from the model's distribution instead of searching "
+                    "for the best scoring output.")),
+        integer(
+            "beam", &S::beam, G::Beam, TFW_TR_NOOP("ConfigField", "Beam size"), 1, 256,
+            TFW_TR_NOOP("ConfigField",
+                        "Hypotheses kept per input at every step (1 = greedy). Wider beams find "
+                        "outputs the model scores higher, at a cost in time.")),
+        integer("nbest", &S::nbest, G::Beam, TFW_TR_NOOP("ConfigField", "n-best"), 1, 256,
+                TFW_TR_NOOP("ConfigField",
+                            "Hypotheses returned per input, best first (at most the beam size).")),
+        choice(
+            "lenpen_form", &S::lenpen_form, G::Beam, TFW_TR_NOOP("ConfigField", "Length penalty"),
+            {"fairseq", "gnmt"},
+            TFW_TR_NOOP("ConfigField",
+                        "The length penalty a score is divided by: fairseq's len^alpha or GNMT's "
+                        "((5 + len) / 6)^alpha.")),
+        real("lenpen", &S::lenpen, G::Beam, TFW_TR_NOOP("ConfigField", "α"), 0, 10,
+             TFW_TR_NOOP(
+                 "ConfigField",
+                 "Length penalty alpha: hypotheses are ranked by score / penalty(length). 0 ranks "
+                 "by raw score, which favours short outputs; larger values favour longer ones.")),
+        open_below(
+            real("temperature", &S::temperature, G::Sampling,
+                 TFW_TR_NOOP("ConfigField", "Temperature"), 0, 100,
+                 TFW_TR_NOOP("ConfigField",
+                             "Divides the log-probabilities before sampling: below 1 sharpens the "
+                             "distribution (closer to greedy), above 1 flattens it."))),
+        integer("top_k", &S::top_k, G::Sampling, TFW_TR_NOOP("ConfigField", "Top-k"), 0, {},
+                TFW_TR_NOOP("ConfigField",
+                            "Sample only from the k most likely tokens (0 = all tokens).")),
+        open_below(
+            real("top_p", &S::top_p, G::Sampling, TFW_TR_NOOP("ConfigField", "Top-p"), 0, 1,
+                 TFW_TR_NOOP("ConfigField",
+                             "Nucleus sampling: only from the smallest set of most likely tokens "
+                             "whose probabilities add up to p (1 = all tokens)."))),
+        integer("seed", &S::seed, G::Sampling, TFW_TR_NOOP("ConfigField", "Seed"), 0, 2147483647,
+                TFW_TR_NOOP("ConfigField",
+                            "Seed of the random draws: the same seed gives the same samples.")),
+        integer("samples", &S::samples, G::Sampling, TFW_TR_NOOP("ConfigField", "Samples"), 1, 256,
+                TFW_TR_NOOP("ConfigField", "Samples drawn per input, returned best score first.")),
+        real("max_len_a", &S::max_len_a, G::Length, TFW_TR_NOOP("ConfigField", "Max length a"), 0,
+             100,
+             TFW_TR_NOOP(
+                 "ConfigField",
+                 "Outputs have at most a * input length + b tokens (the input's EOS counts); this "
+                 "is a.")),
+        integer(
+            "max_len_b", &S::max_len_b, G::Length, TFW_TR_NOOP("ConfigField", "Max length b"), 0,
+            100000,
+            TFW_TR_NOOP("ConfigField",
+                        "The b of the maximum output length a * input length + b (for a language "
+                        "model: the new tokens).")),
+        integer(
+            "min_len", &S::min_len, G::Length, TFW_TR_NOOP("ConfigField", "Min length"), 0, {},
+            TFW_TR_NOOP("ConfigField",
+                        "The end-of-sentence token is forbidden before this many output tokens.")),
+        integer("no_repeat_ngram", &S::no_repeat_ngram, G::Length,
+                TFW_TR_NOOP("ConfigField", "No-repeat n-gram"), 0, {},
+                TFW_TR_NOOP(
+                    "ConfigField",
+                    "No n-gram of this many tokens appears twice in an output (0 = off); 3 stops "
+                    "most loops in summaries.")),
     };
 }
 

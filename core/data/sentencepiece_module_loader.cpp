@@ -22,11 +22,13 @@ std::vector<std::string> candidate_paths() {
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
         // Beside the executable or in a lib/ folder up to three levels above it: covers
-        // build/tests, build/app/cli and installed bin/ layouts, wherever the tree was moved.
+        // build/tests, build/app/cli and installed bin/ layouts (the package's private
+        // lib/transformer-workbench/), wherever the tree was moved.
         auto dir = exe.parent_path();
         for (int level = 0; level < 4 && !dir.empty(); ++level, dir = dir.parent_path()) {
             paths.push_back((dir / kModuleFile).string());
             paths.push_back((dir / "lib" / kModuleFile).string());
+            paths.push_back((dir / "lib" / "transformer-workbench" / kModuleFile).string());
             if (dir == dir.root_path()) break;
         }
     }

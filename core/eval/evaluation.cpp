@@ -127,6 +127,7 @@ std::optional<Evaluation> evaluate(Translator& translator, const std::string& ch
     evaluation.ref_file = set.ref_file;
     evaluation.decode = options;
     evaluation.scoring = scoring_settings(config);
+    evaluation.scoring.bleu_tokenizer = bleu_tokenizer_for(set.references);
     evaluation.created_at = utc_timestamp();
     const auto start = std::chrono::steady_clock::now();
     bool cancelled = false;
@@ -179,7 +180,8 @@ nlohmann::ordered_json to_json(const Evaluation& e) {
     if (e.task != Task::LanguageModel) {
         out["decode"] = to_json(e.decode);
         out["scoring"] = {{"lowercase", e.scoring.lowercase},
-                          {"rouge_stemmer", e.scoring.rouge_stemmer}};
+                          {"rouge_stemmer", e.scoring.rouge_stemmer},
+                          {"bleu_tokenize", bleu_tokenizer_name(e.scoring.bleu_tokenizer)}};
     }
     out["seconds"] = e.seconds;
     out["sentence_metric"] = e.sentence_metric;

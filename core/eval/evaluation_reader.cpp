@@ -46,6 +46,11 @@ ScoringSettings scoring_of(const json& j) {
     ScoringSettings scoring;
     scoring.lowercase = j.value("lowercase", scoring.lowercase);
     scoring.rouge_stemmer = j.value("rouge_stemmer", scoring.rouge_stemmer);
+    try {
+        scoring.bleu_tokenizer = parse_bleu_tokenizer(j.value("bleu_tokenize", std::string("13a")));
+    } catch (const std::invalid_argument& e) {
+        throw EvaluationFileError(std::string("scoring.bleu_tokenize: ") + e.what());
+    }
     return scoring;
 }
 

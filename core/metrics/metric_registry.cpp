@@ -14,6 +14,7 @@ MetricScore bleu(const std::vector<std::string>& hypotheses,
                  const std::vector<std::string>& references, const ScoringSettings& settings) {
     BleuOptions options;
     options.lowercase = settings.lowercase;
+    options.tokenizer = settings.bleu_tokenizer;
     const BleuScore score = corpus_bleu(hypotheses, {references}, options);
     const std::string signature = bleu_signature(options, 1);
     return {score.score,
@@ -70,6 +71,7 @@ std::vector<MetricInfo> make_registry() {
                             const ScoringSettings& settings) {
         BleuOptions options = sentence_bleu_options();
         options.lowercase = settings.lowercase;
+        options.tokenizer = settings.bleu_tokenizer;
         return sentence_bleu(hypothesis, {reference}, options).score;
     };
     bleu_info.sentence_name = "sentence BLEU";

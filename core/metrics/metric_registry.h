@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/experiment_config.h"
+#include "core/metrics/bleu_tokenizer.h"
 
 namespace tfw {
 
@@ -28,6 +29,8 @@ struct ScoringSettings {
     // model trained on lowercased text cannot match cased references. ROUGE always lowercases.
     bool lowercase = false;
     bool rouge_stemmer = false;  // ROUGE Porter-stems tokens (rouge-score's use_stemmer)
+    // BLEU's word tokenizer: zh for Chinese references (bleu_tokenizer_for), else 13a.
+    BleuTokenizer bleu_tokenizer = BleuTokenizer::k13a;
 };
 
 // The settings of an experiment: lowercase when its tokenizer lowercases.

@@ -34,9 +34,11 @@ class TestConfig : public QObject {
         QVERIFY(back.task == Task::LanguageModel);
     }
 
-    void everyFieldHasHelpAndRoundTripsThroughItsSetter() {
+    void everyFieldHasALabelHelpAndRoundTripsThroughItsSetter() {
         ExperimentConfig c;
         for (const auto& field : config_fields()) {
+            QVERIFY2(!field.label.empty(), field.key.c_str());
+            QVERIFY2(field.label != field.key, field.key.c_str());
             QVERIFY2(!field.help.empty(), field.key.c_str());
             field.set(c, field.get(c));
         }

@@ -237,6 +237,56 @@ class TestMetrics : public QObject {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_bleu_tokenizer("moses"));
     }
 
+    // sacreBLEU's zh tokenizer (its reference outputs: tests/data/bleu_zh/make_expected.py),
+    // every line's tokens, corpus and sentence BLEU with it, chrF; and the choice of it for
+    // Chinese references.
+    void tokenizesChineseLikeSacrebleu() {
+        const std::filesystem::path dir = std::filesystem::path(TFW_TEST_DATA_DIR) / "bleu_zh";
+        const auto lines = [&](const char* name) {
+            std::ifstream in(dir / name, std::ios::binary);
+            std::vector<std::string> out;
+            for (std::string line; std::getline(in, line);) out.push_back(line);
+            return out;
+        };
+        const std::vector<std::string> hyps = lines("hyp.txt"), refs = lines("ref.txt");
+        std::ifstream in(dir / "expected.json");
+        const json expected = json::parse(in);
+        QCOMPARE(hyps.size(), size_t(expected.at("num_segments")));
+        QCOMPARE(refs.size(), hyps.size());
+        Mismatches m;
+        for (size_t i = 0; i < hyps.size(); ++i) {
+            const json& tokens = expected.at("tokenized")[i];
+            m.equal("hyp " + std::to_string(i), tokenize_zh(hyps[i]), tokens.at("hyp"));
+            m.equal("ref " + std::to_string(i), tokenize_zh(refs[i]), tokens.at("ref"));
+        }
+        BleuOptions zh;
+        zh.tokenizer = BleuTokenizer::kZh;
+        const BleuScore bleu = corpus_bleu(hyps, {refs}, zh);
+        const json& want = expected.at("bleu_zh");
+        m.near("bleu score", bleu.score, want.at("score"), kScoreTolerance);
+        m.near("bleu bp", bleu.bp, want.at("bp"), kBpTolerance);
+        m.exact("bleu sys_len", bleu.sys_len, want.at("sys_len"));
+        m.exact("bleu ref_len", bleu.ref_len, want.at("ref_len"));
+        for (int n = 0; n < kBleuMaxOrder; ++n)
+            m.near("bleu precision " + std::to_string(n + 1), bleu.precisions[n],
+                   want.at("precisions")[n], kScoreTolerance);
+        m.equal("bleu signature", bleu_signature(zh, 1), want.at("signature"));
+        m.near("chrf", corpus_chrf(hyps, {refs}).score, expected.at("chrf").at("score"),
+               kScoreTolerance);
+        BleuOptions sentence = sentence_bleu_options();
+        sentence.tokenizer = BleuTokenizer::kZh;
+        for (size_t i = 0; i < hyps.size(); ++i)
+            m.near("sentence bleu " + std::to_string(i),
+                   sentence_bleu(hyps[i], {refs[i]}, sentence).score,
+                   expected.at("sentence_bleu_zh")[i], kScoreTolerance);
+        QVERIFY2(m.empty(), m.report().c_str());
+
+        QCOMPARE(parse_bleu_tokenizer("zh"), BleuTokenizer::kZh);
+        QCOMPARE(bleu_tokenizer_for(refs), BleuTokenizer::kZh);
+        QCOMPARE(bleu_tokenizer_for({"A man rides a bike.", "Zwei Hunde spielen."}),
+                 BleuTokenizer::k13a);
+    }
+
     void lowercasesLikePython() {
         QCOMPARE(python_lower("ÄÖÜ ẞ İ"), std::string("äöü ß i\u0307"));
         QCOMPARE(python_lower("ΟΔΟΣ"), std::string("οδος"));  // final sigma

@@ -25,9 +25,9 @@
 #include "ui/compare/checkpoint_averaging.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/compare_pane.h"
+#include "ui/compare/side_by_side_view.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_pane.h"
-#include "ui/compare/side_by_side_view.h"
 #include "widgets/live_chart.h"
 
 using namespace tfw;
@@ -105,6 +105,23 @@ class TestComparePane final : public QObject {
         QVERIFY(pane.itemColor(m_heads2) != pane.itemColor(m_heads4));
         QVERIFY(columnLabels(pane.metricsTable()).contains(QStringLiteral("valid loss (best)")));
         QCOMPARE(pane.metricsTable()->columnCount(), 3);
+    }
+
+    // Reading can be stopped: what was not read yet is dropped, what was read stays, and the
+    // item being read when Stop was pressed does not come back afterwards.
+    void readingCanBeStopped() {
+        ComparePane pane;
+        pane.addItem(m_heads2);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 1, kTimeoutMs);
+        pane.addItem(m_heads4);
+        QCOMPARE(pane.pendingItems(), 1);
+        pane.stopReading();
+        QCOMPARE(pane.pendingItems(), 0);
+        QCOMPARE(pane.items().size(), 1);
+        QTest::qWait(300);  // the reader's result, if any, is ignored
+        QCOMPARE(pane.items().size(), 1);
+        QVERIFY(pane.itemColor(m_heads2).isValid());
+        QVERIFY(!pane.itemColor(m_heads4).isValid());
     }
 
     void curvesOfBothRunsArePresent() {

@@ -2,23 +2,32 @@
 // lands in the runs folder, closing during a run stops it cleanly first, and a saved
 // evaluation shows in the Runs and Compare tabs.
 #include <QAction>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/io/run_directory.h"
 #include "tests/core/tiny_checkpoint.h"
+#include "ui/common/ui_language.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/evaluation/evaluation_pane.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/experiment/field_editor.h"
+#include "ui/inference/inference_pane.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_pane.h"
 #include "ui/training/training_pane.h"
@@ -69,6 +78,44 @@ class TestMainWindow final : public QObject {
         QVERIFY(start->isEnabled());
     }
 
+    // Asked for Chinese, the window's menus, tabs and the experiment form speak it (the
+    // translation is compiled in), the keys stay in the tooltips; English comes back.
+    void theWindowSpeaksChineseWhenAsked() {
+        // English again however this test ends, for the tests after it.
+        const auto english = qScopeGuard([] { installUiLanguage(*qApp, QStringLiteral("en")); });
+        QCOMPARE(installUiLanguage(*qApp, QStringLiteral("zh_CN")).language(), QLocale::Chinese);
+        {
+            QTemporaryDir root;
+            MainWindow window({QStringLiteral("demo"), root.path()});
+            const auto chinese = [](const QString& text) {
+                return std::any_of(text.begin(), text.end(), [](QChar c) {
+                    return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff;
+                });
+            };
+            for (QAction* menu : window.menuBar()->actions())
+                QVERIFY2(chinese(menu->text()), qPrintable(menu->text()));
+            auto* tabs = qobject_cast<QTabWidget*>(window.centralWidget());
+            QVERIFY(tabs);
+            for (int i = 0; i < tabs->count(); ++i)
+                QVERIFY2(chinese(tabs->tabText(i)), qPrintable(tabs->tabText(i)));
+            // The form's labels are words, not keys; the key stays in the tooltip.
+            ExperimentForm* form = window.experimentPane()->form();
+            FieldEditor* width = form->editor(QStringLiteral("model.d_model"));
+            QLabel* label = nullptr;
+            for (QLabel* candidate : form->findChildren<QLabel*>())
+                if (candidate->buddy() == width) label = candidate;
+            QVERIFY(label);
+            QCOMPARE(label->text(), QCoreApplication::translate("ConfigField", "Model width"));
+            QVERIFY2(chinese(label->text()), qPrintable(label->text()));
+            QVERIFY(width->toolTip().contains(QStringLiteral("model.d_model")));
+            QVERIFY2(chinese(width->toolTip()), qPrintable(width->toolTip()));
+        }
+        QCOMPARE(installUiLanguage(*qApp, QStringLiteral("en")).language(), QLocale::English);
+        QTemporaryDir root;
+        MainWindow window({QStringLiteral("demo"), root.path()});
+        QCOMPARE(window.menuBar()->actions().value(0)->text(), QStringLiteral("&File"));
+    }
+
     void closingDuringARunStopsItFirst() {
         QTemporaryDir root;
         MainWindow window({QStringLiteral("demo"), root.path()});
@@ -87,6 +134,35 @@ class TestMainWindow final : public QObject {
         QCOMPARE(QString::fromStdString(read_run_status(runDir.toStdString()).state),
                  QStringLiteral("stopped"));
         QTRY_COMPARE(window.runsPane()->runCount(), 1);
+    }
+
+    // After a run finishes, trying it is one click away: Inference and Evaluate already have its
+    // best checkpoint, and the Training tab offers "Open in Inference".
+    void aFinishedRunIsReadyToTry() {
+        QTemporaryDir root;
+        MainWindow window({QStringLiteral("demo"), root.path()});
+        window.show();
+        spinBox(window, "train.max_steps")->setValue(20);
+        QSignalSpy finished(window.trainingPane(), &TrainingPane::runFinished);
+        const QString runDir = window.startTraining();
+        QVERIFY(finished.wait(120000));
+        const QString best =
+            QFileInfo(QString::fromStdString(RunPaths(runDir.toStdString()).best_checkpoint()))
+                .canonicalFilePath();
+        QVERIFY(!best.isEmpty());
+        const auto canonical = [](const QString& path) {
+            return QFileInfo(path).canonicalFilePath();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(canonical(window.inferencePane()->checkpoint().path), best,
+                                  60000);
+        QCOMPARE(canonical(window.evaluationPane()->checkpoint()), best);
+        QPushButton* open = nullptr;
+        for (QPushButton* button : window.trainingPane()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Open in Inference")) open = button;
+        QVERIFY(open && open->isVisible());
+        open->click();
+        QCOMPARE(qobject_cast<QTabWidget*>(window.centralWidget())->currentWidget(),
+                 static_cast<QWidget*>(window.inferencePane()));
     }
 
     void savingAnEvaluationRereadsRunsAndCompare() {

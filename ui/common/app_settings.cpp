@@ -29,6 +29,14 @@ void AppSettings::setDataFolder(const QString& dir) {
     m_settings.setValue(QStringLiteral("dataFolder"), dir);
 }
 
+QString AppSettings::language() const {
+    return m_settings.value(QStringLiteral("language")).toString();
+}
+
+void AppSettings::setLanguage(const QString& code) {
+    m_settings.setValue(QStringLiteral("language"), code);
+}
+
 QStringList AppSettings::recentRuns() const {
     QStringList runs;
     for (const QString& dir : m_settings.value(QStringLiteral("recentRuns")).toStringList())

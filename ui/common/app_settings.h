@@ -1,5 +1,6 @@
 #pragma once
-// The window's remembered settings: where runs and corpora live, recently opened runs.
+// The window's remembered settings: where runs and corpora live, its language, recently
+// opened runs.
 
 #include <QSettings>
 #include <QStringList>
@@ -18,6 +19,10 @@ class AppSettings final {
     // Where corpora live; filled into data.dir of presets that leave it empty.
     QString dataFolder() const;
     void setDataFolder(const QString& dir);
+
+    // The window's language: "" follows the system locale, else a locale name ("zh_CN", "en").
+    QString language() const;
+    void setLanguage(const QString& code);
 
     QStringList recentRuns() const;
     void addRecentRun(const QString& dir);

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/config/config_schema.h"
+#include "ui/common/field_text.h"
 #include "ui/experiment/field_editor.h"
 
 namespace tfw {
@@ -37,8 +38,9 @@ DecodeOptionsForm::DecodeOptionsForm(QWidget* parent)
     // The method chooser stands for the Method group's fields (sample).
     for (const DecodeField& field : decode_fields()) {
         if (field.group == DecodeGroup::Method) continue;
-        auto* editor = new FieldEditor(*find_config_field("decode." + field.key), this);
-        auto* label = new QLabel(QString::fromStdString(field.label), this);
+        const ConfigField& config = *find_config_field("decode." + field.key);
+        auto* editor = new FieldEditor(config, this);
+        auto* label = new QLabel(fieldLabel(config), this);
         label->setToolTip(editor->toolTip());
         label->setBuddy(editor);
         groups.at(field.group)->addRow(label, editor);

@@ -54,10 +54,12 @@ AverageDialog::AverageDialog(const QString& runDir, QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setText(
         m_available < 2
-            ? tr("This run has %1 periodic checkpoint%2; averaging needs two or more. They are "
-                 "written every <code>train.save_every</code> steps.")
-                  .arg(m_available)
-                  .arg(m_available == 1 ? "" : "s")
+            ? (m_available == 0 ? tr("This run has no periodic checkpoints; averaging needs "
+                                     "two or more. They are written every "
+                                     "<code>train.save_every</code> steps.")
+                                : tr("This run has one periodic checkpoint; averaging needs "
+                                     "two or more. They are written every "
+                                     "<code>train.save_every</code> steps."))
             : tr("This run has %1 periodic checkpoints (steps %L2 to %L3). Their weights are "
                  "averaged element by element; config and history come from the newest.")
                   .arg(m_available)

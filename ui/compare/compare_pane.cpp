@@ -126,7 +126,8 @@ ComparePane::ComparePane(QWidget* parent)
         tr("Read every item again now (runs still training are re-read every 20 s)"));
     connect(reload, &QPushButton::clicked, this, &ComparePane::reload);
     m_notes->setWordWrap(true);
-    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    connect(m_notes, &QLabel::linkActivated, this, &ComparePane::stopReading);
 
     auto* itemRow = new QHBoxLayout;
     itemRow->addWidget(m_list, 1);
@@ -249,6 +250,18 @@ void ComparePane::onRead(const ReadItem& read) {
     refreshViews();
 }
 
+void ComparePane::stopReading() {
+    // What was never read goes; what was read before keeps that reading. The item being read
+    // now finishes in the background and is dropped (onRead ignores items not waiting).
+    m_toRead.clear();
+    m_entries.erase(
+        std::remove_if(m_entries.begin(), m_entries.end(),
+                       [](const auto& entry) { return entry->reading && !entry->loaded; }),
+        m_entries.end());
+    for (const auto& entry : m_entries) entry->reading = false;
+    refreshViews();
+}
+
 void ComparePane::removeItem(const QString& runDirOrCheckpoint) {
     const QString path = canonicalPath(runDirOrCheckpoint);
     const auto it = std::find_if(m_entries.begin(), m_entries.end(),
@@ -352,14 +365,14 @@ void ComparePane::refreshViews() {
 
     QStringList notes;
     if (pendingItems() > 0)
-        notes << tr("Reading %1…")
+        notes << tr("Reading %1… <a href='#stop'>Stop</a>")
                      .arg(pendingItems() == 1 ? tr("one item")
                                               : tr("%1 items").arg(pendingItems()));
     if (items.size() < 2)
-        notes << tr(
-            "Add two or more runs or checkpoints: select runs in the Runs tab and press "
-            "Compare, or use \"Add run or checkpoint…\".");
-    for (const std::string& note : comparison_notes(items)) notes << qs(note);
+        notes << tr("Add two or more runs or checkpoints: select runs in the Runs tab and press "
+                    "Compare, or use \"Add run or checkpoint…\".")
+                     .toHtmlEscaped();
+    for (const std::string& note : comparison_notes(items)) notes << qs(note).toHtmlEscaped();
     m_notes->setText(notes.join(QLatin1Char(' ')));
     m_notes->setVisible(!notes.isEmpty());
 

@@ -42,6 +42,7 @@ class ComparePane final : public QWidget {
     // thread: items() lists it once it is in (or statusMessage says why it is not).
     void addItem(const QString& runDirOrCheckpoint);
     void removeItem(const QString& runDirOrCheckpoint);  // also one still being read
+    void stopReading();  // drops the items not read yet (the notes' Stop link)
     // Adds the finished runs of a sweep folder (sweep.json, a small file read at once).
     void addSweep(const QString& sweepDir);
     void clearItems();

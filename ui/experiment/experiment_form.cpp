@@ -15,6 +15,7 @@
 #include "core/util/build_versions.h"
 #include "core/util/error_text.h"
 #include "core/util/gpu_devices.h"
+#include "ui/common/field_text.h"
 #include "ui/experiment/device_hint.h"
 #include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
@@ -29,11 +30,6 @@ QString qs(const std::string& text) {
 std::string sectionOf(const std::string& key) {
     const auto dot = key.find('.');
     return dot == std::string::npos ? std::string() : key.substr(0, dot);
-}
-
-QString labelFor(const std::string& key) {
-    const auto dot = key.find('.');
-    return qs(dot == std::string::npos ? key : key.substr(dot + 1));
 }
 
 struct Section {
@@ -78,7 +74,7 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
         auto* editor = new FieldEditor(field, content);
         const QString key = qs(field.key);
         m_editors.insert(key, editor);
-        auto* label = new QLabel(labelFor(field.key), content);
+        auto* label = new QLabel(fieldLabel(field), content);
         label->setToolTip(editor->toolTip());
         label->setBuddy(editor);
         layouts.at(sectionOf(field.key))->addRow(label, editor);

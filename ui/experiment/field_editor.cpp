@@ -17,6 +17,7 @@
 #include <QToolButton>
 #include <climits>
 
+#include "ui/common/field_text.h"
 #include "widgets/number_spin_box.h"
 
 namespace tfw {
@@ -235,14 +236,15 @@ void FieldEditor::browse() {
     const QString current = edit->text();
     const QString path =
         isDirectoryField(m_field.key)
-            ? QFileDialog::getExistingDirectory(this, tr("Choose %1").arg(qs(m_field.key)), current)
-            : QFileDialog::getOpenFileName(this, tr("Choose %1").arg(qs(m_field.key)), current);
+            ? QFileDialog::getExistingDirectory(this, tr("Choose %1").arg(fieldLabel(m_field)),
+                                                current)
+            : QFileDialog::getOpenFileName(this, tr("Choose %1").arg(fieldLabel(m_field)), current);
     if (!path.isEmpty()) edit->setText(QDir::toNativeSeparators(path));
 }
 
 void FieldEditor::updateToolTip() {
     QString tip = QStringLiteral("<p><b>%1</b></p><p>%2</p>")
-                      .arg(qs(m_field.key).toHtmlEscaped(), qs(m_field.help).toHtmlEscaped());
+                      .arg(qs(m_field.key).toHtmlEscaped(), fieldHelp(m_field).toHtmlEscaped());
     if (!m_problem.isEmpty())
         tip += QStringLiteral("<p style='color:#d62728'>%1</p>").arg(m_problem.toHtmlEscaped());
     setToolTip(tip);

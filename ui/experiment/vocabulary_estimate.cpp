@@ -13,10 +13,6 @@ namespace {
 // student corpora (Penn Treebank, Multi30k) have on the order of ten thousand words.
 constexpr int64_t kTypicalWordVocabulary = 10000;
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("tfw::VocabularyEstimate", text);
-}
-
 }  // namespace
 
 VocabularyEstimate estimateVocabulary(const ExperimentConfig& config) {
@@ -24,7 +20,9 @@ VocabularyEstimate estimateVocabulary(const ExperimentConfig& config) {
     if (t.type == TokenizerType::SentencePiece) {
         if (!t.model.empty())
             return {t.vocab_size, false,
-                    tr("assuming the given sentencepiece model has tokenizer.vocab_size pieces")};
+                    QCoreApplication::translate(
+                        "VocabularyEstimate",
+                        "assuming the given sentencepiece model has tokenizer.vocab_size pieces")};
         return {t.vocab_size, true, QString()};
     }
     if (config.data.synthetic == Synthetic::Reverse) {
@@ -34,9 +32,13 @@ VocabularyEstimate estimateVocabulary(const ExperimentConfig& config) {
     }
     if (t.vocab_size > 0)
         return {t.vocab_size, false,
-                tr("upper bound: the word vocabulary is capped at tokenizer.vocab_size")};
+                QCoreApplication::translate(
+                    "VocabularyEstimate",
+                    "upper bound: the word vocabulary is capped at tokenizer.vocab_size")};
     return {kTypicalWordVocabulary, false,
-            tr("guess: assuming about %L1 words; the real vocabulary is built from the data")
+            QCoreApplication::translate(
+                "VocabularyEstimate",
+                "guess: assuming about %L1 words; the real vocabulary is built from the data")
                 .arg(kTypicalWordVocabulary)};
 }
 

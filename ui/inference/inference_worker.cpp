@@ -35,6 +35,7 @@ void score(InferenceOutput& out, const std::string& reference, const ExperimentC
     if (config.task == Task::Translation) {
         BleuOptions options = sentence_bleu_options();
         options.lowercase = settings.lowercase;
+        options.tokenizer = bleu_tokenizer_for({reference});
         out.metric = sentence_bleu(hypothesis, {reference}, options).score;
     } else if (config.task == Task::Summarization) {
         RougeOptions options;

@@ -38,8 +38,9 @@ RunCharts::RunCharts(QWidget* parent)
            "into pieces, \"valid per word\" is exp(loss \u00d7 tokens per word), with each line's "
            "end counted as a word: the figure comparable with published word-level results such "
            "as Penn Treebank's."));
+    // Marked for translation in the core (core/util/step_quantities.cpp).
     const auto translated = [](const char* text) {
-        return QCoreApplication::translate("tfw::StepQuantity", text);
+        return QCoreApplication::translate("StepQuantity", text);
     };
     const std::vector<StepQuantity>& quantities = step_quantities();
     for (size_t i = 0; i < quantities.size(); ++i) {

@@ -2,11 +2,13 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
@@ -48,6 +50,7 @@ TrainingPane::TrainingPane(QWidget* parent)
       m_progress(new QProgressBar(this)),
       m_progressText(new QLabel(this)),
       m_checksInfo(new QLabel(this)),
+      m_openInference(new QPushButton(tr("Open in Inference"), this)),
       m_smoothing(new SmoothingSlider(this)),
       m_charts(new RunCharts(this)),
       m_timeline(new AttentionTimeline(this)),
@@ -72,12 +75,16 @@ TrainingPane::TrainingPane(QWidget* parent)
     m_runInfo->setWordWrap(true);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat(tr("step %v of %m"));
     m_progress->setTextVisible(false);  // until a run has a plan
     auto* progress = new QHBoxLayout;
     progress->addWidget(m_progress, 2);
     progress->addWidget(m_progressText, 1);
     progress->addWidget(m_checksInfo);
+    progress->addWidget(m_openInference);
+    m_openInference->setToolTip(tr("Try the finished run's best checkpoint in the Inference tab"));
+    m_openInference->hide();  // until a run has finished with a checkpoint
+    connect(m_openInference, &QPushButton::clicked, this,
+            [this] { Q_EMIT inferenceRequested(m_finishedCheckpoint); });
     m_checksInfo->setToolTip(
         tr("The quick sanity checks that ran before training; click for what "
            "each measured"));
@@ -196,22 +203,21 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_lastError.clear();
     m_checks = {};
     m_checksInfo->clear();
-    m_startStep = 0;
-    m_plannedSteps = 0;
+    m_openInference->hide();
+    m_plan = {};
+    m_firstElapsed = -1;
     m_progress->setRange(0, 0);  // busy until the trainer knows its plan
     m_progressText->setText(tr("preparing data and model…"));
     m_runInfo->setText(tr("Run: %1").arg(QDir::toNativeSeparators(runDir)));
     m_log->addMessage(LogLevel::Info,
                       resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
-    m_wallClock.start();
 }
 
 void TrainingPane::onStarted(const TrainingStarted& info) {
-    m_startStep = info.start_step;
-    m_plannedSteps = info.planned_steps;
-    m_wallClock.restart();
-    m_progress->setRange(0, int(std::max<int64_t>(info.planned_steps, 1)));
-    m_progress->setValue(int(info.start_step));
+    m_plan = info;
+    m_firstElapsed = -1;
+    m_progress->setRange(0, kProgressSteps);
+    showProgress(run_progress(info, info.start_step, 0, info.start_step, 0), info.start_step, 0);
     m_progress->setTextVisible(true);
     const QLocale locale;
     m_runInfo->setText(
@@ -227,19 +233,32 @@ void TrainingPane::onStarted(const TrainingStarted& info) {
 
 void TrainingPane::onStep(const StepReport& report) {
     m_charts->addStep(report);
-    if (m_plannedSteps > 0) m_progress->setValue(int(std::min(report.step, m_plannedSteps)));
+    if (m_firstElapsed < 0) {
+        m_firstStep = report.step;
+        m_firstElapsed = report.elapsed_s;
+    }
+    const RunProgress progress =
+        run_progress(m_plan, m_firstStep, m_firstElapsed, report.step, report.elapsed_s);
+    showProgress(progress, report.step, report.elapsed_s);
     if (m_runner->isPaused()) return;
     QString text = tr("epoch %1 (%2%) · %3 elapsed")
                        .arg(report.epoch)
                        .arg(int(report.epoch_progress * 100))
                        .arg(duration(report.elapsed_s));
-    const double wall = m_wallClock.elapsed() / 1000.0;
-    const int64_t done = report.step - m_startStep;
-    if (m_plannedSteps > report.step && done > 0 && wall > 1.0) {
-        const double left = (m_plannedSteps - report.step) * wall / double(done);
-        text += tr(" · about %1 left").arg(duration(left));
-    }
+    // The first seconds' speed says little about the rest.
+    if (progress.seconds_left >= 0 && (progress.by_time || report.elapsed_s - m_firstElapsed > 1.0))
+        text += tr(" · about %1 left").arg(duration(progress.seconds_left));
     m_progressText->setText(text);
+}
+
+void TrainingPane::showProgress(const RunProgress& progress, int64_t step, double elapsedS) {
+    m_progress->setValue(int(progress.fraction * kProgressSteps));
+    if (progress.by_time)
+        m_progress->setFormat(tr("minute %1 of %2 (time budget)")
+                                  .arg(int(elapsedS / 60))
+                                  .arg(m_plan.time_budget_s / 60, 0, 'g', 4));
+    else
+        m_progress->setFormat(tr("step %L1 of %L2").arg(step).arg(m_plan.planned_steps));
 }
 
 void TrainingPane::onFinished(const TrainingFinished& result) {
@@ -270,7 +289,7 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
     // The trainer usually logged the failure itself already.
     if (!failed || m_lastError != QString::fromStdString(result.message))
         m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
-    if (m_plannedSteps <= 0) m_progress->setRange(0, 1);
+    if (m_plan.planned_steps <= 0) m_progress->setRange(0, 1);
     m_progressText->setText(failed ? tr("failed") : tr("finished"));
     Q_EMIT statusMessage(failed ? tr("Training failed") : summary);
 
@@ -282,6 +301,9 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();  // not exec(): the window keeps running behind it
     }
+    const QString best = QString::fromStdString(RunPaths(runDir.toStdString()).best_checkpoint());
+    m_finishedCheckpoint = !failed && QFileInfo::exists(best) ? best : QString();
+    m_openInference->setVisible(!m_finishedCheckpoint.isEmpty());
     Q_EMIT runFinished(runDir, result);
 }
 

@@ -2,16 +2,17 @@
 // The Training area: start, pause and stop a run, follow it on live charts with a
 // progress bar and time estimate, and read the trainer's log.
 
-#include <QElapsedTimer>
 #include <QWidget>
 
 #include "core/config/experiment_config.h"
+#include "core/train/run_progress.h"
 #include "ui/common/background_thread.h"
 #include "ui/training/training_types.h"
 
 class QAction;
 class QLabel;
 class QProgressBar;
+class QPushButton;
 
 namespace tfw {
 
@@ -52,15 +53,20 @@ class TrainingPane final : public QWidget {
     void startRequested();
     void runFinished(const QString& runDir, const tfw::TrainingFinished& result);
     void statusMessage(const QString& message);
-    void checksDetailsRequested();  // the student clicked the checks line
+    void checksDetailsRequested();                       // the student clicked the checks line
+    void inferenceRequested(const QString& checkpoint);  // "Open in Inference" after a run
 
   private:
     void beginRun(const QString& runDir, bool resuming);
     void onStarted(const TrainingStarted& info);
     void onStep(const StepReport& report);
     void onFinished(const TrainingFinished& result);
+    // The bar in steps, or in minutes when the time budget ends the run first.
+    void showProgress(const RunProgress& progress, int64_t step, double elapsedS);
     void showChecks(const ChecksReport& report);
     void updateActions();
+
+    static constexpr int kProgressSteps = 1000;  // the bar's resolution
 
     TrainingRunner* m_runner;
     QAction* m_start;
@@ -70,15 +76,17 @@ class TrainingPane final : public QWidget {
     QProgressBar* m_progress;
     QLabel* m_progressText;
     QLabel* m_checksInfo;
+    QPushButton* m_openInference;
+    QString m_finishedCheckpoint;  // the best checkpoint of the run that finished last
     ChecksReport m_checks;
     SmoothingSlider* m_smoothing;
     RunCharts* m_charts;
     AttentionTimeline* m_timeline;
     LogView* m_log;
-    QElapsedTimer m_wallClock;  // since this session of the run started
-    QString m_lastError;        // the trainer's last error message in this run
-    int64_t m_startStep = 0;
-    int64_t m_plannedSteps = 0;
+    QString m_lastError;             // the trainer's last error message in this run
+    TrainingStarted m_plan;          // the running session's plan
+    int64_t m_firstStep = 0;         // the first step this session reported,
+    double m_firstElapsed = -1;      // and its elapsed time (< 0: none yet)
     bool m_stopWhenStarted = false;  // stop asked for while the run so far was being read
     BackgroundThread m_historyReader{this};
 };

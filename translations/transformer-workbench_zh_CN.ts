@@ -1,0 +1,3573 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ConfigField</name>
+    <message>
+        <source>A short name for the experiment; run folders start with it.</source>
+        <translation>实验的简称；运行文件夹以它开头。</translation>
+    </message>
+    <message>
+        <source>What the experiment is for and what to look at; shown above the form.</source>
+        <translation>实验的目的及需要关注的内容；显示在表单上方。</translation>
+    </message>
+    <message>
+        <source>translation and summarization train an encoder-decoder on aligned source/target lines; lm trains a decoder-only causal language model on plain text.</source>
+        <translation>translation 和 summarization 在对齐的源/目标行上训练编码器-解码器；lm 在纯文本上训练仅解码器的因果语言模型。</translation>
+    </message>
+    <message>
+        <source>Folder that relative data paths are resolved against (empty: the working directory).</source>
+        <translation>解析相对数据路径时所依据的文件夹（留空：工作目录）。</translation>
+    </message>
+    <message>
+        <source>Generate a built-in task instead of reading files. reverse: random word sequences to be written back to front; learns in minutes.</source>
+        <translation>生成内置任务，而不读取文件。reverse：把随机词序列倒序写出；几分钟即可学会。</translation>
+    </message>
+    <message>
+        <source>Training source text. One segment per line, aligned line by line with its partner; plain or .gz.</source>
+        <translation>训练源文本。每行一个片段，与对应文件逐行对齐；纯文本或 .gz。</translation>
+    </message>
+    <message>
+        <source>Training target text. One segment per line, aligned line by line with its partner; plain or .gz.</source>
+        <translation>训练目标文本。每行一个片段，与对应文件逐行对齐；纯文本或 .gz。</translation>
+    </message>
+    <message>
+        <source>Validation source text, used for validation loss and early stopping.</source>
+        <translation>验证源文本，用于计算验证损失和早停。</translation>
+    </message>
+    <message>
+        <source>Validation target text.</source>
+        <translation>验证目标文本。</translation>
+    </message>
+    <message>
+        <source>Test source text (optional), for the final evaluation.</source>
+        <translation>测试源文本（可选），用于最终评估。</translation>
+    </message>
+    <message>
+        <source>Test target text (optional).</source>
+        <translation>测试目标文本（可选）。</translation>
+    </message>
+    <message>
+        <source>Language modelling: training text, plain or .gz; lines are joined with an end-of-sentence token and cut into windows.</source>
+        <translation>语言建模：训练文本，纯文本或 .gz；各行以句末词元连接后切分为窗口。</translation>
+    </message>
+    <message>
+        <source>Language modelling: validation text.</source>
+        <translation>语言建模：验证文本。</translation>
+    </message>
+    <message>
+        <source>Language modelling: test text (optional).</source>
+        <translation>语言建模：测试文本（可选）。</translation>
+    </message>
+    <message>
+        <source>Longest source in tokens; longer training pairs are skipped and counted in the log.</source>
+        <translation>源序列的最大词元数；更长的训练句对会被跳过，并在日志中计数。</translation>
+    </message>
+    <message>
+        <source>Longest target in tokens; for lm the length of each training window.</source>
+        <translation>目标序列的最大词元数；对于 lm，即每个训练窗口的长度。</translation>
+    </message>
+    <message>
+        <source>sentencepiece learns subword units from the training data (no unknown words); word splits on spaces and keeps a fixed vocabulary.</source>
+        <translation>sentencepiece 从训练数据中学习子词单元（没有未知词）；word 按空格切分，并使用固定词表。</translation>
+    </message>
+    <message>
+        <source>bpe merges the most frequent symbol pairs; unigram keeps the pieces that best explain the text under a unigram language model.</source>
+        <translation>bpe 合并出现最频繁的符号对；unigram 保留在一元语言模型下最能解释文本的子词。</translation>
+    </message>
+    <message>
+        <source>Number of subword pieces (word-level: largest vocabulary, 0 = no cap). Small corpora want small vocabularies (Multi30k: 8000 shared).</source>
+        <translation>子词片段数（词级：词表上限，0 = 不设上限）。小语料适合小词表（Multi30k：共享 8000）。</translation>
+    </message>
+    <message>
+        <source>One vocabulary for source and target; required for tied embeddings across encoder and decoder.</source>
+        <translation>源和目标使用同一个词表；在编码器与解码器之间绑定嵌入时必须启用。</translation>
+    </message>
+    <message>
+        <source>Lowercase all text before tokenizing.</source>
+        <translation>分词前将所有文本转为小写。</translation>
+    </message>
+    <message>
+        <source>An existing sentencepiece .model file to use instead of training one.</source>
+        <translation>使用已有的 sentencepiece .model 文件，而不重新训练。</translation>
+    </message>
+    <message>
+        <source>Word-level: words seen fewer times become &lt;unk&gt;.</source>
+        <translation>词级：出现次数少于此值的词变为 &lt;unk&gt;。</translation>
+    </message>
+    <message>
+        <source>Width of every token representation. Embeddings are scaled by sqrt(d_model) before positions are added.</source>
+        <translation>每个词元表示的宽度。嵌入在加上位置编码之前乘以 sqrt(d_model)。</translation>
+    </message>
+    <message>
+        <source>Attention heads per layer; each head attends in d_model/heads dimensions: softmax(QK^T/sqrt(d_head))V.</source>
+        <translation>每层的注意力头数；每个头在 d_model/heads 维中计算注意力：softmax(QK^T/sqrt(d_head))V。</translation>
+    </message>
+    <message>
+        <source>Encoder layers (self-attention + feed-forward); unused for lm.</source>
+        <translation>编码器层数（自注意力 + 前馈）；lm 不使用。</translation>
+    </message>
+    <message>
+        <source>Decoder layers (masked self-attention, cross-attention, feed-forward); for lm the depth of the model.</source>
+        <translation>解码器层数（掩码自注意力、交叉注意力、前馈）；对于 lm 即模型深度。</translation>
+    </message>
+    <message>
+        <source>Hidden width of the feed-forward block: W2 act(W1 x), usually 4 x d_model.</source>
+        <translation>前馈块的隐藏宽度：W2 act(W1 x)，通常为 4 x d_model。</translation>
+    </message>
+    <message>
+        <source>Probability of zeroing an activation on the residual branches and embeddings during training.</source>
+        <translation>训练时在残差分支和嵌入上将激活值置零的概率。</translation>
+    </message>
+    <message>
+        <source>Dropout on the attention weights.</source>
+        <translation>注意力权重上的丢弃率。</translation>
+    </message>
+    <message>
+        <source>pre: x + F(LN(x)), trains stably without long warmup; post (the original paper): LN(x + F(x)), needs warmup and often diverges.</source>
+        <translation>pre：x + F(LN(x))，无需长时间预热即可稳定训练；post（原论文）：LN(x + F(x))，需要预热，且经常发散。</translation>
+    </message>
+    <message>
+        <source>How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), a learned vector per position, or nothing (the model sees a bag of words).</source>
+        <translation>词元顺序的引入方式：固定的正弦/余弦波 PE(p,2i)=sin(p/10000^(2i/d))、每个位置一个可学习向量，或不引入（模型看到的是词袋）。</translation>
+    </message>
+    <message>
+        <source>Use the embedding matrix as the output projection (fewer parameters, usually better on small data).</source>
+        <translation>将嵌入矩阵用作输出投影（参数更少，在小数据上通常效果更好）。</translation>
+    </message>
+    <message>
+        <source>Non-linearity inside the feed-forward block.</source>
+        <translation>前馈块内部的非线性函数。</translation>
+    </message>
+    <message>
+        <source>Longest sequence the position table covers.</source>
+        <translation>位置表所覆盖的最长序列。</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention sees only earlier tokens. Off makes a bidirectional LM, for demonstrating the leak: it peeks at the token it should predict, so its validation loss is unrealistically good.</source>
+        <translation>解码器自注意力只能看到之前的词元。关闭后成为双向语言模型，用于演示信息泄漏：它会偷看本应预测的词元，因此验证损失好得不真实。</translation>
+    </message>
+    <message>
+        <source>adam adds weight decay to the gradient; adamw decays the weights directly (decoupled), which regularises more predictably.</source>
+        <translation>adam 将权重衰减加到梯度上；adamw 直接衰减权重（解耦），正则化效果更可预测。</translation>
+    </message>
+    <message>
+        <source>Peak learning rate reached at the end of warmup (ignored by noam, which uses noam_factor).</source>
+        <translation>预热结束时达到的峰值学习率（noam 忽略此项，改用 noam_factor）。</translation>
+    </message>
+    <message>
+        <source>Adam&apos;s decay rates for the gradient mean and its square (beta1, beta2); Transformers usually use 0.9, 0.98.</source>
+        <translation>Adam 对梯度均值及其平方的衰减率（beta1, beta2）；Transformer 通常取 0.9, 0.98。</translation>
+    </message>
+    <message>
+        <source>Adam&apos;s epsilon, added to the denominator for stability.</source>
+        <translation>Adam 的 epsilon，加到分母上以保证数值稳定。</translation>
+    </message>
+    <message>
+        <source>L2 penalty (adam) or decoupled decay per step (adamw).</source>
+        <translation>L2 惩罚（adam）或每步的解耦衰减（adamw）。</translation>
+    </message>
+    <message>
+        <source>noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at max steps (without them: when max minutes run out); constant: warmup, then lr.</source>
+        <translation>noam：factor*d^-0.5*min(s^-0.5, s*w^-1.5)；inverse_sqrt：线性预热到 lr，之后为 lr*sqrt(w/s)；cosine：预热后按半个余弦周期在最大步数处降到 0（未设最大步数时：在最大分钟数用完时）；constant：预热后保持 lr。</translation>
+    </message>
+    <message>
+        <source>Steps over which the learning rate rises linearly from 0; post-LN needs this to converge.</source>
+        <translation>学习率从 0 线性上升所经历的步数；post-LN 需要预热才能收敛。</translation>
+    </message>
+    <message>
+        <source>Scale of the noam schedule; its peak is factor/sqrt(d_model*warmup).</source>
+        <translation>noam 调度的缩放系数；其峰值为 factor/sqrt(d_model*warmup)。</translation>
+    </message>
+    <message>
+        <source>Target distribution puts 1-eps on the right token and eps spread over the vocabulary: loss = (1-eps)*NLL + eps*mean(-log p).</source>
+        <translation>目标分布给正确词元 1-eps，并将 eps 均匀分配到整个词表：loss = (1-eps)*NLL + eps*mean(-log p)。</translation>
+    </message>
+    <message>
+        <source>Rescale gradients whose global L2 norm exceeds this (0 = off).</source>
+        <translation>全局 L2 范数超过此值的梯度会被重新缩放（0 = 关闭）。</translation>
+    </message>
+    <message>
+        <source>Token budget per batch (padded source + target); batches group sentences of similar length.</source>
+        <translation>每个批次的词元预算（填充后的源 + 目标）；批次由长度相近的句子组成。</translation>
+    </message>
+    <message>
+        <source>Batches whose gradients are summed before one optimizer step; the effective batch is batch_tokens x accumulate.</source>
+        <translation>梯度累加后才执行一次优化器步的批次数；有效批次为 batch_tokens x accumulate。</translation>
+    </message>
+    <message>
+        <source>Passes over the training data.</source>
+        <translation>遍历训练数据的轮数。</translation>
+    </message>
+    <message>
+        <source>Stop after this many optimizer steps (0 = run all epochs).</source>
+        <translation>达到此优化器步数后停止（0 = 跑完所有轮）。</translation>
+    </message>
+    <message>
+        <source>Stop once this many target tokens have been trained on (0 = no limit): an equal budget for models whose batches differ.</source>
+        <translation>已训练的目标词元数达到此值后停止（0 = 不限）：为批次不同的模型提供相同的预算。</translation>
+    </message>
+    <message>
+        <source>Stop after this many minutes of training, validations included (0 = no limit): an equal budget for models of different speed.</source>
+        <translation>训练此分钟数后停止，含验证时间（0 = 不限）：为速度不同的模型提供相同的预算。</translation>
+    </message>
+    <message>
+        <source>Steps between validations (0 = at the end of each epoch).</source>
+        <translation>两次验证之间的步数（0 = 每轮结束时）。</translation>
+    </message>
+    <message>
+        <source>Steps between training-loss reports.</source>
+        <translation>两次训练损失报告之间的步数。</translation>
+    </message>
+    <message>
+        <source>Steps between periodic checkpoints kept for averaging (0 = keep only last and best).</source>
+        <translation>两次保存周期性检查点之间的步数，这些检查点用于平均（0 = 只保留最新和最佳）。</translation>
+    </message>
+    <message>
+        <source>Steps between attention snapshots of the probe inputs, kept in the run&apos;s attention/ folder (0 = with every validation, -1 = none).</source>
+        <translation>两次对探针输入做注意力快照之间的步数，快照保存在运行的 attention/ 文件夹中（0 = 每次验证时，-1 = 不做）。</translation>
+    </message>
+    <message>
+        <source>Inputs whose attention is snapshotted during training, separated by | (empty = the first two usable validation inputs).</source>
+        <translation>训练期间对其注意力做快照的输入，以 | 分隔（留空 = 前两个可用的验证输入）。</translation>
+    </message>
+    <message>
+        <source>Stop when validation loss has not improved for this many validations (0 = never stop early).</source>
+        <translation>验证损失连续这么多次验证没有改善时停止（0 = 从不提前停止）。</translation>
+    </message>
+    <message>
+        <source>Seeds initialisation, dropout and shuffling: same seed, same curve.</source>
+        <translation>用于初始化、丢弃和数据打乱的随机种子：种子相同，曲线相同。</translation>
+    </message>
+    <message>
+        <source>auto picks a CUDA GPU when one is present.</source>
+        <translation>auto 会在有 CUDA GPU 时选用它。</translation>
+    </message>
+    <message>
+        <source>CPU threads for matrix work (0 = all cores).</source>
+        <translation>用于矩阵运算的 CPU 线程数（0 = 全部核心）。</translation>
+    </message>
+    <message>
+        <source>bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 BF16) keeping fp32 weights; fp16 is for GPUs only.</source>
+        <translation>bf16 以 bfloat16 执行矩阵乘法（GPU，或支持 AVX-512 BF16 的 CPU），权重保持 fp32；fp16 仅适用于 GPU。</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Draw each token at random from the model&apos;s distribution instead of searching for the best scoring output.</source>
+        <translation>从模型的分布中随机抽取每个词元，而不是搜索得分最高的输出。</translation>
+    </message>
+    <message>
+        <source>Beam size</source>
+        <translation>束宽</translation>
+    </message>
+    <message>
+        <source>Hypotheses kept per input at every step (1 = greedy). Wider beams find outputs the model scores higher, at a cost in time.</source>
+        <translation>每一步为每个输入保留的假设数（1 = 贪心）。束越宽，越能找到模型打分更高的输出，但更耗时。</translation>
+    </message>
+    <message>
+        <source>n-best</source>
+        <translation>n-best</translation>
+    </message>
+    <message>
+        <source>Hypotheses returned per input, best first (at most the beam size).</source>
+        <translation>每个输入返回的假设数，最佳的在前（不超过束宽）。</translation>
+    </message>
+    <message>
+        <source>Length penalty</source>
+        <translation>长度惩罚</translation>
+    </message>
+    <message>
+        <source>The length penalty a score is divided by: fairseq&apos;s len^alpha or GNMT&apos;s ((5 + len) / 6)^alpha.</source>
+        <translation>分数要除以的长度惩罚：fairseq 的 len^alpha 或 GNMT 的 ((5 + len) / 6)^alpha。</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation>α</translation>
+    </message>
+    <message>
+        <source>Length penalty alpha: hypotheses are ranked by score / penalty(length). 0 ranks by raw score, which favours short outputs; larger values favour longer ones.</source>
+        <translation>长度惩罚 alpha：假设按 score / penalty(length) 排序。0 表示按原始分数排序，偏向短输出；值越大越偏向长输出。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Divides the log-probabilities before sampling: below 1 sharpens the distribution (closer to greedy), above 1 flattens it.</source>
+        <translation>采样前用它除对数概率：小于 1 使分布更尖锐（更接近贪心），大于 1 使分布更平坦。</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Sample only from the k most likely tokens (0 = all tokens).</source>
+        <translation>只从概率最高的 k 个词元中采样（0 = 所有词元）。</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling: only from the smallest set of most likely tokens whose probabilities add up to p (1 = all tokens).</source>
+        <translation>核采样：只从概率之和达到 p 的最小高概率词元集合中采样（1 = 所有词元）。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Seed of the random draws: the same seed gives the same samples.</source>
+        <translation>随机抽样的种子：相同的种子得到相同的样本。</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Samples drawn per input, returned best score first.</source>
+        <translation>每个输入抽取的样本数，按得分从高到低返回。</translation>
+    </message>
+    <message>
+        <source>Max length a</source>
+        <translation>最大长度 a</translation>
+    </message>
+    <message>
+        <source>Outputs have at most a * input length + b tokens (the input&apos;s EOS counts); this is a.</source>
+        <translation>输出最多含 a * 输入长度 + b 个词元（计入输入的 EOS）；此项为 a。</translation>
+    </message>
+    <message>
+        <source>Max length b</source>
+        <translation>最大长度 b</translation>
+    </message>
+    <message>
+        <source>The b of the maximum output length a * input length + b (for a language model: the new tokens).</source>
+        <translation>最大输出长度 a * 输入长度 + b 中的 b（对语言模型：新生成的词元数）。</translation>
+    </message>
+    <message>
+        <source>Min length</source>
+        <translation>最小长度</translation>
+    </message>
+    <message>
+        <source>The end-of-sentence token is forbidden before this many output tokens.</source>
+        <translation>输出词元数达到此值之前，禁止生成句末词元。</translation>
+    </message>
+    <message>
+        <source>No-repeat n-gram</source>
+        <translation>禁止重复 n-gram</translation>
+    </message>
+    <message>
+        <source>No n-gram of this many tokens appears twice in an output (0 = off); 3 stops most loops in summaries.</source>
+        <translation>同一输出中，此长度的 n-gram 不会出现两次（0 = 关闭）；设为 3 可避免摘要中的大多数循环重复。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>Built-in task</source>
+        <translation>内置任务</translation>
+    </message>
+    <message>
+        <source>Training source</source>
+        <translation>训练源文本</translation>
+    </message>
+    <message>
+        <source>Training target</source>
+        <translation>训练目标文本</translation>
+    </message>
+    <message>
+        <source>Validation source</source>
+        <translation>验证源文本</translation>
+    </message>
+    <message>
+        <source>Validation target</source>
+        <translation>验证目标文本</translation>
+    </message>
+    <message>
+        <source>Test source</source>
+        <translation>测试源文本</translation>
+    </message>
+    <message>
+        <source>Test target</source>
+        <translation>测试目标文本</translation>
+    </message>
+    <message>
+        <source>Training text</source>
+        <translation>训练文本</translation>
+    </message>
+    <message>
+        <source>Validation text</source>
+        <translation>验证文本</translation>
+    </message>
+    <message>
+        <source>Test text</source>
+        <translation>测试文本</translation>
+    </message>
+    <message>
+        <source>Longest source (tokens)</source>
+        <translation>源最大长度（词元）</translation>
+    </message>
+    <message>
+        <source>Longest target (tokens)</source>
+        <translation>目标最大长度（词元）</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Subword algorithm</source>
+        <translation>子词算法</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Shared vocabulary</source>
+        <translation>共享词表</translation>
+    </message>
+    <message>
+        <source>Lowercase</source>
+        <translation>转为小写</translation>
+    </message>
+    <message>
+        <source>Existing tokenizer model</source>
+        <translation>已有分词器模型</translation>
+    </message>
+    <message>
+        <source>Minimum word count</source>
+        <translation>最小词频</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>模型宽度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Encoder layers</source>
+        <translation>编码器层数</translation>
+    </message>
+    <message>
+        <source>Decoder layers</source>
+        <translation>解码器层数</translation>
+    </message>
+    <message>
+        <source>Feed-forward width</source>
+        <translation>前馈宽度</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>丢弃率</translation>
+    </message>
+    <message>
+        <source>Attention dropout</source>
+        <translation>注意力丢弃率</translation>
+    </message>
+    <message>
+        <source>Layer norm placement</source>
+        <translation>层归一化位置</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Tie embeddings</source>
+        <translation>绑定嵌入</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Longest sequence</source>
+        <translation>最长序列</translation>
+    </message>
+    <message>
+        <source>Causal decoder</source>
+        <translation>因果解码器</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Adam betas</source>
+        <translation>Adam betas</translation>
+    </message>
+    <message>
+        <source>Adam epsilon</source>
+        <translation>Adam epsilon</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <source>Warm-up steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>Noam factor</source>
+        <translation>Noam 系数</translation>
+    </message>
+    <message>
+        <source>Label smoothing</source>
+        <translation>标签平滑</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <source>Tokens per batch</source>
+        <translation>每批次词元数</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Maximum steps</source>
+        <translation>最大步数</translation>
+    </message>
+    <message>
+        <source>Maximum tokens</source>
+        <translation>最大词元数</translation>
+    </message>
+    <message>
+        <source>Time budget (minutes)</source>
+        <translation>时间预算（分钟）</translation>
+    </message>
+    <message>
+        <source>Validate every (steps)</source>
+        <translation>验证间隔（步）</translation>
+    </message>
+    <message>
+        <source>Log every (steps)</source>
+        <translation>日志间隔（步）</translation>
+    </message>
+    <message>
+        <source>Keep a checkpoint every (steps)</source>
+        <translation>检查点保存间隔（步）</translation>
+    </message>
+    <message>
+        <source>Attention snapshot every (steps)</source>
+        <translation>注意力快照间隔（步）</translation>
+    </message>
+    <message>
+        <source>Attention probe inputs</source>
+        <translation>注意力探针输入</translation>
+    </message>
+    <message>
+        <source>Early-stopping patience</source>
+        <translation>早停耐心值</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Reading checkpoints…</source>
+        <translation>正在读取检查点…</translation>
+    </message>
+    <message>
+        <source>Read %1 of %2 checkpoints</source>
+        <translation>已读取 %1/%2 个检查点</translation>
+    </message>
+    <message>
+        <source>Reading the validation set…</source>
+        <translation>正在读取验证集…</translation>
+    </message>
+    <message>
+        <source>Validation loss of the averaged checkpoint…</source>
+        <translation>正在计算平均检查点的验证损失…</translation>
+    </message>
+    <message>
+        <source>Validation loss of %1…</source>
+        <translation>正在计算 %1 的验证损失…</translation>
+    </message>
+    <message>
+        <source>best of this row</source>
+        <translation>本行最佳</translation>
+    </message>
+    <message>
+        <source>translation</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>summarization</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>language model</source>
+        <translation>语言模型</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>%1 decoder layers</source>
+        <translation>%1 层解码器</translation>
+    </message>
+    <message>
+        <source>%1+%2 layers</source>
+        <translation>%1+%2 层</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 heads · d_model %4 · step %L5</source>
+        <translation>%1 · %2 × %3 个头 · d_model %4 · 第 %L5 步</translation>
+    </message>
+    <message>
+        <source>ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3</source>
+        <translation>ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出%1</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>StepQuantity</name>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>lr</source>
+        <translation>lr</translation>
+    </message>
+    <message>
+        <source>Gradient norm (before clipping)</source>
+        <translation>梯度范数（裁剪前）</translation>
+    </message>
+    <message>
+        <source>grad norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>tokens / s</source>
+        <translation>词元 / 秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+</context>
+<context>
+    <name>UiLanguage</name>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuide</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>CPU only (this LibTorch was built without CUDA)</source>
+        <translation>仅 CPU（此 LibTorch 构建时未启用 CUDA）</translation>
+    </message>
+    <message>
+        <source>CUDA %1; no GPU visible</source>
+        <translation>CUDA %1；未检测到 GPU</translation>
+    </message>
+    <message>
+        <source>CUDA %1; %2</source>
+        <translation>CUDA %1；%2</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Transformer Workbench %1&lt;/h3&gt;&lt;p&gt;Build, train and understand Transformer models: translation, summarization and language modelling.&lt;/p&gt;&lt;p&gt;%2&lt;br&gt;Qt %3 (built with %4)&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;Everything done here can also be done with the &lt;code&gt;tfw&lt;/code&gt; command; runs are stored in %6.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Transformer Workbench %1&lt;/h3&gt;&lt;p&gt;构建、训练并理解 Transformer 模型：机器翻译、摘要与语言模型。&lt;/p&gt;&lt;p&gt;%2&lt;br&gt;Qt %3（构建时为 %4）&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;这里的一切操作也都可以用 &lt;code&gt;tfw&lt;/code&gt; 命令完成；运行保存在 %6。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyEstimate</name>
+    <message>
+        <source>assuming the given sentencepiece model has tokenizer.vocab_size pieces</source>
+        <translation>假定给定的 sentencepiece 模型有 tokenizer.vocab_size 个子词</translation>
+    </message>
+    <message>
+        <source>upper bound: the word vocabulary is capped at tokenizer.vocab_size</source>
+        <translation>上限：词级词表最多 tokenizer.vocab_size 个词</translation>
+    </message>
+    <message>
+        <source>guess: assuming about %L1 words; the real vocabulary is built from the data</source>
+        <translation>估计：假定约有 %L1 个词；实际词表由数据构建</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Build, train and understand Transformer models.</source>
+        <translation>构建、训练并理解 Transformer 模型。</translation>
+    </message>
+    <message>
+        <source>Experiment to open (default demo).</source>
+        <translation>要打开的实验（默认：演示实验）。</translation>
+    </message>
+    <message>
+        <source>Folder for run folders (default from the settings).</source>
+        <translation>运行文件夹的存放位置（默认取自设置）。</translation>
+    </message>
+    <message>
+        <source>Start training the experiment right away.</source>
+        <translation>立即开始训练该实验。</translation>
+    </message>
+    <message>
+        <source>Close the window after this many milliseconds (start-up check; a running run is stopped first).</source>
+        <translation>在指定毫秒数后关闭窗口（用于启动检查；正在进行的运行会先被停止）。</translation>
+    </message>
+    <message>
+        <source>Language of the window for this start: zh_CN, en (default: the settings, else the system&apos;s).</source>
+        <translation>本次启动的界面语言：zh_CN、en（默认：取自设置，否则使用系统语言）。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::AttentionGrid</name>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>No attention to show yet</source>
+        <translation>暂无可显示的注意力</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Switch layer %1 head %2 back on</source>
+        <translation>重新开启第 %1 层的头 %2</translation>
+    </message>
+    <message>
+        <source>Switch layer %1 head %2 off</source>
+        <translation>关闭第 %1 层的头 %2</translation>
+    </message>
+    <message>
+        <source>Export grid…</source>
+        <translation>导出网格…</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>grid</source>
+        <translation>网格</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::AttentionHeatmap</name>
+    <message>
+        <source>Click a cell of the grid to see it here</source>
+        <translation>点击网格中的单元格，在此处查看</translation>
+    </message>
+    <message>
+        <source>Too small to draw</source>
+        <translation>太小，无法绘制</translation>
+    </message>
+    <message>
+        <source>Point at a cell for its weight; click a row to highlight the tokens it attends to</source>
+        <translation>指向单元格可查看其权重；点击某一行可高亮它所关注的词元</translation>
+    </message>
+    <message>
+        <source>‘%1’ attends to ‘%2’: %3 (row %4, column %5)</source>
+        <translation>‘%1’ 关注 ‘%2’：%3（第 %4 行，第 %5 列）</translation>
+    </message>
+    <message>
+        <source>Row %1: ‘%2’ — click to highlight what it attends to</source>
+        <translation>第 %1 行：‘%2’ — 点击以高亮它所关注的内容</translation>
+    </message>
+    <message>
+        <source>Export heatmap…</source>
+        <translation>导出热力图…</translation>
+    </message>
+    <message>
+        <source>Clear row selection</source>
+        <translation>清除行选择</translation>
+    </message>
+    <message>
+        <source>heatmap</source>
+        <translation>热力图</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::AttentionInspector</name>
+    <message>
+        <source>All heads on</source>
+        <translation>开启全部头</translation>
+    </message>
+    <message>
+        <source>Which attention to show: the encoder reading the input, the decoder reading its own output so far, or the decoder reading the encoder&apos;s input (cross-attention).</source>
+        <translation>要显示哪种注意力：编码器读取输入、解码器读取自身已生成的输出，或解码器读取编码器的输入（交叉注意力）。</translation>
+    </message>
+    <message>
+        <source>Export grid…</source>
+        <translation>导出网格…</translation>
+    </message>
+    <message>
+        <source>Export heatmap…</source>
+        <translation>导出热力图…</translation>
+    </message>
+    <message>
+        <source>Save the grid as PNG, SVG or PDF</source>
+        <translation>将网格保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the large heatmap as PNG, SVG or PDF</source>
+        <translation>将大热力图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Switch every head back on and decode again</source>
+        <translation>重新开启所有头并再次解码</translation>
+    </message>
+    <message>
+        <source>Click a cell to enlarge it. &lt;b&gt;Ctrl+click&lt;/b&gt; or double-click a head (or right-click it) to switch it off and decode again without it. Under each cell: the entropy of its attention, mean over query rows, in &lt;b&gt;nats&lt;/b&gt; (0: one token only; ln n: spread evenly over n). Rows are the tokens produced (decoder) or read (encoder), columns the tokens looked at.</source>
+        <translation>点击单元格可将其放大。&lt;b&gt;Ctrl+点击&lt;/b&gt;或双击某个头（或右键点击它）可将其关闭，并在没有它的情况下重新解码。每个单元格下方：其注意力的熵，对各查询行取平均，单位为 &lt;b&gt;nats&lt;/b&gt;（0：只关注一个词元；ln n：均匀分布在 n 个词元上）。行是生成（解码器）或读取（编码器）的词元，列是被关注的词元。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>mean over heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 · %3 · entropy %4 nats</source>
+        <translation>%1 · 第 %2 层 · %3 · 熵 %4 nats</translation>
+    </message>
+    <message>
+        <source>Click a cell to enlarge it. Under each cell: the entropy of its attention, mean over query rows, in &lt;b&gt;nats&lt;/b&gt; (0: one token only; ln n: spread evenly over n). Rows are the tokens produced (decoder) or read (encoder), columns the tokens looked at.</source>
+        <translation>点击单元格可将其放大。每个单元格下方：其注意力的熵，对各查询行取平均，单位为 &lt;b&gt;nats&lt;/b&gt;（0：只关注一个词元；ln n：均匀分布在 n 个词元上）。行是生成（解码器）或读取（编码器）的词元，列是被关注的词元。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::AttentionTimeline</name>
+    <message>
+        <source>The input whose attention is shown (train.probes)</source>
+        <translation>显示其注意力的输入（train.probes）</translation>
+    </message>
+    <message>
+        <source>The layer whose heads the entropy chart shows</source>
+        <translation>熵图表所显示的头所在的层</translation>
+    </message>
+    <message>
+        <source>Drag to see the attention at an earlier step of the training</source>
+        <translation>拖动以查看训练中较早步数的注意力</translation>
+    </message>
+    <message>
+        <source>step 10,000,000 (100 of 100)</source>
+        <translation>第 10,000,000 步（100/100）</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探针</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s attention snapshots…</source>
+        <translation>正在读取运行的注意力快照…</translation>
+    </message>
+    <message>
+        <source>No run chosen.</source>
+        <translation>未选择运行。</translation>
+    </message>
+    <message>
+        <source>This run has no attention snapshots yet. They are taken with every validation (train.snapshot_every) of the probe inputs (train.probes).</source>
+        <translation>此运行还没有注意力快照。快照会在每次验证时（train.snapshot_every）针对探针输入（train.probes）生成。</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Head entropy over training (1: spread evenly, 0: on one token)</source>
+        <translation>训练过程中的头熵（1：均匀分布，0：集中于一个词元）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>normalised entropy</source>
+        <translation>归一化熵</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>no snapshots</source>
+        <translation>无快照</translation>
+    </message>
+    <message>
+        <source>step %L1 (%2 of %3)</source>
+        <translation>第 %L1 步（%2/%3）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::AverageDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Average checkpoints of %1</source>
+        <translation>平均 %1 的检查点</translation>
+    </message>
+    <message>
+        <source>This run has %1 periodic checkpoints (steps %L2 to %L3). Their weights are averaged element by element; config and history come from the newest.</source>
+        <translation>此运行有 %1 个周期性检查点（第 %L2 步至第 %L3 步）。它们的权重将逐元素平均；配置和历史记录取自最新的检查点。</translation>
+    </message>
+    <message>
+        <source>last </source>
+        <translation>最近 </translation>
+    </message>
+    <message>
+        <source> checkpoints</source>
+        <translation> 个检查点</translation>
+    </message>
+    <message>
+        <source>Averaged checkpoint</source>
+        <translation>平均后的检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw)</source>
+        <translation>检查点 (*.tfw)</translation>
+    </message>
+    <message>
+        <source>Average the</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>写入到</translation>
+    </message>
+    <message>
+        <source>Best single checkpoint</source>
+        <translation>最佳单个检查点</translation>
+    </message>
+    <message>
+        <source>Averaged</source>
+        <translation>平均后</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>Validation perplexity</source>
+        <translation>验证困惑度</translation>
+    </message>
+    <message>
+        <source>Could not average: %1</source>
+        <translation>无法平均：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Choose a .tfw file to write the averaged checkpoint to.</source>
+        <translation>请选择用于写入平均检查点的 .tfw 文件。</translation>
+    </message>
+    <message>
+        <source>%1 (step %L2)</source>
+        <translation>%1（第 %L2 步）</translation>
+    </message>
+    <message>
+        <source>Average of %1 (steps %L2–%L3)</source>
+        <translation>%1 的平均（第 %L2–%L3 步）</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Both checkpoints were added to the Compare tab.</source>
+        <translation>已写入 %1。两个检查点均已添加到“比较”选项卡。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>This run has no periodic checkpoints; averaging needs two or more. They are written every &lt;code&gt;train.save_every&lt;/code&gt; steps.</source>
+        <translation>此运行没有周期性检查点；平均至少需要两个。检查点每 &lt;code&gt;train.save_every&lt;/code&gt; 步写入一次。</translation>
+    </message>
+    <message>
+        <source>This run has one periodic checkpoint; averaging needs two or more. They are written every &lt;code&gt;train.save_every&lt;/code&gt; steps.</source>
+        <translation>此运行只有一个周期性检查点；平均至少需要两个。检查点每 &lt;code&gt;train.save_every&lt;/code&gt; 步写入一次。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ChecksDialog</name>
+    <message>
+        <source>Run all checks</source>
+        <translation>运行全部检查</translation>
+    </message>
+    <message>
+        <source>Quick checks</source>
+        <translation>快速检查</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Sanity checks</source>
+        <translation>合理性检查</translation>
+    </message>
+    <message>
+        <source>Initial loss, overfitting one batch, causal leak, gradient norms per layer, attention entropy per head and the data checks</source>
+        <translation>初始损失、单批次过拟合、因果泄漏、各层梯度范数、各头注意力熵以及数据检查</translation>
+    </message>
+    <message>
+        <source>The checks that run before every training: initial loss, causal leak and the data</source>
+        <translation>每次训练前运行的检查：初始损失、因果泄漏和数据</translation>
+    </message>
+    <message>
+        <source>none: a freshly initialised model</source>
+        <translation>无：刚初始化的模型</translation>
+    </message>
+    <message>
+        <source>A trained checkpoint (.tfw) whose weights the model checks use; attention entropy says most about a trained model</source>
+        <translation>模型检查所使用权重的已训练检查点（.tfw）；注意力熵对已训练模型最有参考意义</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint</source>
+        <translation>选择检查点</translation>
+    </message>
+    <message>
+        <source>Trained weights:</source>
+        <translation>已训练权重：</translation>
+    </message>
+    <message>
+        <source>Checking: %1</source>
+        <translation>正在检查：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled: the checks that ran are shown.</source>
+        <translation>已取消：显示已运行的检查。</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>The experiment could not be prepared.</source>
+        <translation>无法准备该实验。</translation>
+    </message>
+    <message>
+        <source>Checks of the experiment &lt;b&gt;%1&lt;/b&gt; as it is in the form.</source>
+        <translation>按表单中的当前设置检查实验 &lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Preparing the data and the model…</source>
+        <translation>正在准备数据和模型…</translation>
+    </message>
+    <message>
+        <source>Trained weights</source>
+        <translation>已训练权重</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw)</source>
+        <translation>检查点 (*.tfw)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ChecksView</name>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Select a check to read what it measures and what a failure usually means.</source>
+        <translation>选择一项检查，查看它测量的内容以及失败通常意味着什么。</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n passed</source>
+        <translation>
+            <numerusform>%n 项通过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 项警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n 项失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n 项跳过</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tfw::CompareCurves</name>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步数</translation>
+    </message>
+    <message>
+        <source>target tokens seen</source>
+        <translation>已见目标词元数</translation>
+    </message>
+    <message>
+        <source>training time (minutes)</source>
+        <translation>训练时间（分钟）</translation>
+    </message>
+    <message>
+        <source>Align by:</source>
+        <translation>对齐依据：</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>nats per token (label-smoothed)</source>
+        <translation>每词元 nat 数（经标签平滑）</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>nats per token</source>
+        <translation>每词元 nat 数</translation>
+    </message>
+    <message>
+        <source>Validation perplexity</source>
+        <translation>验证困惑度</translation>
+    </message>
+    <message>
+        <source>exp(loss)</source>
+        <translation>exp(loss)</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ComparePane</name>
+    <message>
+        <source>Add run or checkpoint…</source>
+        <translation>添加运行或检查点…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Show all fields</source>
+        <translation>显示所有字段</translation>
+    </message>
+    <message>
+        <source>Compared runs and checkpoints; each keeps its colour in every table and chart</source>
+        <translation>参与比较的运行和检查点；每一项在所有表格和图表中保持同一颜色</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Read every item again now (runs still training are re-read every 20 s)</source>
+        <translation>立即重新读取所有项（仍在训练的运行每 20 秒重新读取一次）</translation>
+    </message>
+    <message>
+        <source>List every configuration key; the differing ones stay highlighted</source>
+        <translation>列出所有配置键；不同的键保持高亮</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <source>Cannot read the sweep: %1</source>
+        <translation>无法读取扫描：%1</translation>
+    </message>
+    <message>
+        <source>Cannot compare %1: %2</source>
+        <translation>无法比较 %1：%2</translation>
+    </message>
+    <message>
+        <source>Add a run folder or checkpoint to compare</source>
+        <translation>添加要比较的运行文件夹或检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw);;Run configuration (config.json);;Sweep (sweep.json)</source>
+        <translation>检查点 (*.tfw);;运行配置 (config.json);;扫描 (sweep.json)</translation>
+    </message>
+    <message>
+        <source>Pick .tfw checkpoints, a run&apos;s config.json to add the whole run, or a sweep&apos;s sweep.json to add its finished runs</source>
+        <translation>选择 .tfw 检查点；选择运行的 config.json 可添加整个运行；选择扫描的 sweep.json 可添加其已完成的运行</translation>
+    </message>
+    <message>
+        <source>one item</source>
+        <translation>1 项</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 项</translation>
+    </message>
+    <message>
+        <source>Add two or more runs or checkpoints: select runs in the Runs tab and press Compare, or use &quot;Add run or checkpoint…&quot;.</source>
+        <translation>请添加两个或更多运行或检查点：在“运行”选项卡中选中运行后点击“比较”，或使用“添加运行或检查点…”。</translation>
+    </message>
+    <message>
+        <source>The configurations are identical.</source>
+        <translation>配置完全相同。</translation>
+    </message>
+    <message>
+        <source>All %1 keys; the %2 that differ are highlighted.</source>
+        <translation>全部 %1 个键；不同的 %2 个已高亮。</translation>
+    </message>
+    <message>
+        <source>1 key differs; tick &quot;Show all fields&quot; for the rest.</source>
+        <translation>1 个键不同；勾选“显示所有字段”可查看其余键。</translation>
+    </message>
+    <message>
+        <source>%1 keys differ; tick &quot;Show all fields&quot; for the rest.</source>
+        <translation>%1 个键不同；勾选“显示所有字段”可查看其余键。</translation>
+    </message>
+    <message>
+        <source>Reading %1… &lt;a href=&apos;#stop&apos;&gt;Stop&lt;/a&gt;</source>
+        <translation>正在读取 %1… &lt;a href=&apos;#stop&apos;&gt;停止&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ConfigSummary</name>
+    <message>
+        <source>Before you start</source>
+        <translation>开始之前</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>参数量：</translation>
+    </message>
+    <message>
+        <source>Tokens per step:</source>
+        <translation>每步词元数：</translation>
+    </message>
+    <message>
+        <source>Training memory:</source>
+        <translation>训练内存：</translation>
+    </message>
+    <message>
+        <source>%L1 × %L2 = %L3</source>
+        <translation>%L1 × %L2 = %L3</translation>
+    </message>
+    <message>
+        <source>train.batch_tokens × train.accumulate: source and target tokens that contribute to one optimizer step.</source>
+        <translation>train.batch_tokens × train.accumulate：参与一次优化器步的源端和目标端词元数。</translation>
+    </message>
+    <message>
+        <source>Weights %1, gradients and optimizer state %2, activations of one batch %3 (fp32; a rough estimate).</source>
+        <translation>权重 %1，梯度和优化器状态 %2，单个批次的激活值 %3（fp32；粗略估计）。</translation>
+    </message>
+    <message>
+        <source>peak %1 at step %L2, over %L3 steps</source>
+        <translation>峰值 %1（第 %L2 步），共 %L3 步</translation>
+    </message>
+    <message>
+        <source>peak %1 at step %L2; reaches 0 when train.max_minutes (%3) run out, at whatever step that is on this machine</source>
+        <translation>峰值 %1（第 %L2 步）；train.max_minutes（%3）用尽时降至 0，具体是第几步取决于本机</translation>
+    </message>
+    <message>
+        <source>peak %1 at step %L2; first %L3 steps (train.max_steps not set)</source>
+        <translation>峰值 %1（第 %L2 步）；显示前 %L3 步（未设置 train.max_steps）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::DecodeOptionsForm</name>
+    <message>
+        <source>Beam search</source>
+        <translation>束搜索</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>Greedy: take the most likely token at every step.
+Beam search: keep several partial outputs and return the best scoring ones.
+Sampling: draw each token at random from the model&apos;s distribution.</source>
+        <translation>贪心：每一步选取概率最高的词元。
+束搜索：保留多个部分输出，返回得分最高的若干个。
+采样：从模型的分布中随机抽取每个词元。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Cannot decode with these options: %1.</source>
+        <translation>无法使用这些选项解码：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::EvaluationPane</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Decode as the checkpoint&apos;s experiment says</source>
+        <translation>按检查点所属实验的设置解码</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The checkpoint to evaluate: any checkpoint of a run under the runs folder, or a file (Browse…).</source>
+        <translation>要评估的检查点：运行目录下任一运行的任一检查点，或某个文件（浏览…）。</translation>
+    </message>
+    <message>
+        <source>Test set of the experiment</source>
+        <translation>实验的测试集</translation>
+    </message>
+    <message>
+        <source>Validation set of the experiment</source>
+        <translation>实验的验证集</translation>
+    </message>
+    <message>
+        <source>Other files…</source>
+        <translation>其他文件…</translation>
+    </message>
+    <message>
+        <source>The experiment&apos;s own test or validation files (as named in its data section), or any other pair of aligned files.</source>
+        <translation>实验自身的测试或验证文件（即其数据部分中指定的文件），或任意一对对齐的文件。</translation>
+    </message>
+    <message>
+        <source>inputs, one per line (language model: the text)</source>
+        <translation>输入，每行一条（语言模型：即文本）</translation>
+    </message>
+    <message>
+        <source>references, line i pairs with input line i</source>
+        <translation>参考，第 i 行对应输入的第 i 行</translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>References:</source>
+        <translation>参考：</translation>
+    </message>
+    <message>
+        <source>Results kept in the run folder (evals/); pick one to show it again.</source>
+        <translation>保存在运行文件夹（evals/）中的结果；选择一项即可重新显示。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Pick a checkpoint and a test set, then Evaluate.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;选择检查点和测试集，然后点击“评估”。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Use the decode section of the experiment the checkpoint was trained with; untick to choose the options here.</source>
+        <translation>使用训练该检查点时所用实验的解码部分；取消勾选则在此处选择选项。</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源文本</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Double-click a sentence to open it in the Inference area, with its attention.</source>
+        <translation>双击句子可在推理区域中打开它，并显示其注意力。</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>Test set:</source>
+        <translation>测试集：</translation>
+    </message>
+    <message>
+        <source>Saved results:</source>
+        <translation>已保存结果：</translation>
+    </message>
+    <message>
+        <source>Sentences sorted worst first (click a header to sort). Double-click one to open it in the Inference area.</source>
+        <translation>句子按从差到好排列（点击表头可排序）。双击句子可在推理区域中打开。</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Evaluate a checkpoint</source>
+        <translation>评估检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw);;All files (*)</source>
+        <translation>检查点 (*.tfw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Pick a checkpoint first.</source>
+        <translation>请先选择检查点。</translation>
+    </message>
+    <message>
+        <source>Choose the file of inputs.</source>
+        <translation>请选择输入文件。</translation>
+    </message>
+    <message>
+        <source>Decode the test set and score it</source>
+        <translation>解码测试集并计算得分</translation>
+    </message>
+    <message>
+        <source>Loading the checkpoint…</source>
+        <translation>正在加载检查点…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%v / %m sentences</source>
+        <translation>%v / %m 句</translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation>已用时 %1</translation>
+    </message>
+    <message>
+        <source>, about %1 left</source>
+        <translation>，约剩 %1</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Evaluation kept in %1</source>
+        <translation>评估结果已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Evaluation failed</source>
+        <translation>评估失败</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>Cannot show the result</source>
+        <translation>无法显示结果</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable result.</source>
+        <translation>%1 不是可读取的结果。</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>reference perplexity</source>
+        <translation>参考困惑度</translation>
+    </message>
+    <message>
+        <source>per word</source>
+        <translation>每词</translation>
+    </message>
+    <message>
+        <source>%1 tokens per word</source>
+        <translation>每词 %1 个词元</translation>
+    </message>
+    <message>
+        <source>%1 sentences of %2 (%3) with %4 in %5</source>
+        <translation>%2（%3）中的 %1 个句子，使用 %4，用时 %5</translation>
+    </message>
+    <message>
+        <source>teacher forcing</source>
+        <translation>教师强制</translation>
+    </message>
+    <message>
+        <source>beam %1</source>
+        <translation>束宽 %1</translation>
+    </message>
+    <message>
+        <source>Kept in %1</source>
+        <translation>保存在 %1</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ExperimentForm</name>
+    <message>
+        <source>%1; auto uses the CPU</source>
+        <translation>%1；auto 将使用 CPU</translation>
+    </message>
+    <message>
+        <source>%1; auto uses it</source>
+        <translation>%1；auto 将使用它</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Vary in a sweep…</source>
+        <translation>在扫描中改变取值…</translation>
+    </message>
+    <message>
+        <source>The experiment cannot start yet:</source>
+        <translation>实验尚无法开始：</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ExperimentPane</name>
+    <message>
+        <source>choose a preset</source>
+        <translation>选择预设</translation>
+    </message>
+    <message>
+        <source>Start from a ready-made experiment; every field can be changed.</source>
+        <translation>从现成的实验开始；所有字段均可修改。</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Load an experiment from a JSON file</source>
+        <translation>从 JSON 文件加载实验</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the experiment as JSON (usable with tfw train --config)</source>
+        <translation>将实验保存为 JSON（可用于 tfw train --config）</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Open experiment</source>
+        <translation>打开实验</translation>
+    </message>
+    <message>
+        <source>Could not load %1:
+%2</source>
+        <translation>无法加载 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Save experiment</source>
+        <translation>保存实验</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Experiment (*.json)</source>
+        <translation>实验 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::FieldEditor</name>
+    <message>
+        <source>folder, or drop one</source>
+        <translation>文件夹，或拖放到此处</translation>
+    </message>
+    <message>
+        <source>file, or drop one</source>
+        <translation>文件，或拖放到此处</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>Vary in a sweep…</source>
+        <translation>在扫描中改变取值…</translation>
+    </message>
+    <message>
+        <source>Choose %1</source>
+        <translation>选择 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::InferencePane</name>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint…</source>
+        <translation>选择检查点…</translation>
+    </message>
+    <message>
+        <source>The checkpoints of the runs in the runs folder: best (lowest validation loss), last, and periodic step-N</source>
+        <translation>运行目录中各运行的检查点：best（验证损失最低）、last，以及定期保存的 step-N</translation>
+    </message>
+    <message>
+        <source>Load a checkpoint file (.tfw) from anywhere</source>
+        <translation>从任意位置加载检查点文件（.tfw）</translation>
+    </message>
+    <message>
+        <source>Type or paste the input here</source>
+        <translation>在此输入或粘贴内容</translation>
+    </message>
+    <message>
+        <source>Optional: the expected output, to score against</source>
+        <translation>可选：期望的输出，用于计算得分</translation>
+    </message>
+    <message>
+        <source>Decode the input with these options (Ctrl+Return)</source>
+        <translation>使用这些选项解码输入（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Stop the decoding; the output so far is shown</source>
+        <translation>停止解码；显示目前已生成的输出</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Normalized</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Sum of the output tokens&apos; log-probabilities (end of sentence included)</source>
+        <translation>输出词元的对数概率之和（含句末）</translation>
+    </message>
+    <message>
+        <source>The score divided by the length penalty: what beam search ranks by</source>
+        <translation>得分除以长度惩罚：束搜索据此排序</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Input pieces</source>
+        <translation>输入子词</translation>
+    </message>
+    <message>
+        <source>Output pieces</source>
+        <translation>输出子词</translation>
+    </message>
+    <message>
+        <source>(no checkpoints under the runs folder)</source>
+        <translation>（运行目录下没有检查点）</translation>
+    </message>
+    <message>
+        <source>Open checkpoint</source>
+        <translation>打开检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw);;All files (*)</source>
+        <translation>检查点 (*.tfw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint first.</source>
+        <translation>请先选择检查点。</translation>
+    </message>
+    <message>
+        <source>Type an input to decode first.</source>
+        <translation>请先输入要解码的内容。</translation>
+    </message>
+    <message>
+        <source>step %v of at most %m</source>
+        <translation>第 %v 步，最多 %m 步</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
+    </message>
+    <message>
+        <source>Could not load %1: %2</source>
+        <translation>无法加载 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1
+(stopped before the end of sentence)</source>
+        <translation>%1
+（在句末之前停止）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) in %1 s</source>
+        <translation>
+            <numerusform>%n 个输出，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · cancelled: outputs stop where decoding stopped</source>
+        <translation> · 已取消：输出停在解码停止之处</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n head(s) switched off</source>
+        <translation>
+            <numerusform> · 已关闭 %n 个注意力头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Decoding failed: %1</source>
+        <translation>解码失败：%1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Source sentence</source>
+        <translation>源句</translation>
+    </message>
+    <message>
+        <source>Reference translation (optional: sentence BLEU)</source>
+        <translation>参考译文（可选：句子 BLEU）</translation>
+    </message>
+    <message>
+        <source>Article</source>
+        <translation>文章</translation>
+    </message>
+    <message>
+        <source>Reference summary (optional: ROUGE)</source>
+        <translation>参考摘要（可选：ROUGE）</translation>
+    </message>
+    <message>
+        <source>Prompt (the model continues it)</source>
+        <translation>提示（模型将续写）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::InferenceWorker</name>
+    <message>
+        <source>No checkpoint is loaded.</source>
+        <translation>尚未加载检查点。</translation>
+    </message>
+    <message>
+        <source>BLEU</source>
+        <translation>BLEU</translation>
+    </message>
+    <message>
+        <source>ROUGE-L</source>
+        <translation>ROUGE-L</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::LiveChart</name>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>等待数据</translation>
+    </message>
+    <message>
+        <source>Logarithmic scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Reset view</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图像…</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 图形 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::LogView</name>
+    <message>
+        <source>Messages from the trainer appear here.</source>
+        <translation>训练器的消息显示在此处。</translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>error: </source>
+        <translation>错误：</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::MainWindow</name>
+    <message>
+        <source>Transformer Workbench</source>
+        <translation>Transformer Workbench</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Ablations</source>
+        <translation>消融</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>The quick checks that ran before this training run.</source>
+        <translation>本次训练运行开始前执行的快速检查。</translation>
+    </message>
+    <message>
+        <source>Training · step %L1</source>
+        <translation>训练中 · 第 %L1 步</translation>
+    </message>
+    <message>
+        <source>Sweep running</source>
+        <translation>扫描进行中</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New from preset</source>
+        <translation>从预设新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open experiment…</source>
+        <translation>打开实验(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save experiment as…</source>
+        <translation>实验另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;run folder…</source>
+        <translation>打开运行文件夹(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Recent &amp;runs</source>
+        <translation>最近的运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Runs &amp;folder…</source>
+        <translation>运行目录(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Data folder…</source>
+        <translation>数据文件夹(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Sanity &amp;checks</source>
+        <translation>合理性检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Check the experiment before training: initial loss, overfitting one batch, causal leak, gradient norms, attention entropy and the data</source>
+        <translation>训练前检查实验：初始损失、单批次过拟合、因果泄漏、梯度范数、注意力熵以及数据</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Tokenization inspector…</source>
+        <translation>分词检查器(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start.</source>
+        <translation>新语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Transformer Workbench</source>
+        <translation>关于 Transformer Workbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Transformer Workbench</source>
+        <translation>关于 Transformer Workbench</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>Stopping, saving a checkpoint…</source>
+        <translation>正在停止，保存检查点…</translation>
+    </message>
+    <message>
+        <source>A sweep is running</source>
+        <translation>扫描正在进行</translation>
+    </message>
+    <message>
+        <source>Stop the sweep and quit?
+Its runs save a checkpoint; open the sweep folder in the Ablations tab later to resume it.</source>
+        <translation>停止扫描并退出？
+其中的运行会保存检查点；之后可在“消融”选项卡中打开扫描文件夹以继续。</translation>
+    </message>
+    <message>
+        <source>Stopping the sweep, saving checkpoints…</source>
+        <translation>正在停止扫描，保存检查点…</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>训练正在进行</translation>
+    </message>
+    <message>
+        <source>Stop the run and quit?
+The trainer saves a last checkpoint, so the run can be resumed later.</source>
+        <translation>停止运行并退出？
+训练器会保存最后一个检查点，之后可以继续该运行。</translation>
+    </message>
+    <message>
+        <source>Preset %1 loaded</source>
+        <translation>已加载预设 %1</translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
+        <translation>打开运行文件夹</translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation>打开运行</translation>
+    </message>
+    <message>
+        <source>%1 is not a run folder (it has no config.json).</source>
+        <translation>%1 不是运行文件夹（其中没有 config.json）。</translation>
+    </message>
+    <message>
+        <source>Runs folder</source>
+        <translation>运行目录</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>有运行正在进行</translation>
+    </message>
+    <message>
+        <source>Train the experiment in a new run folder under %1</source>
+        <translation>在 %1 下新建运行文件夹并训练该实验</translation>
+    </message>
+    <message>
+        <source>Last run failed</source>
+        <translation>上次运行失败</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::PieceChips</name>
+    <message numerus="yes">
+        <source>%n piece(s)</source>
+        <translation>
+            <numerusform>%n 个子词</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n unknown (&lt;unk&gt;, in red)</source>
+        <translation>
+            <numerusform>，%n 个未知（&lt;unk&gt;，红色显示）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tfw::PiecesPerWordChart</name>
+    <message>
+        <source>Pieces per word</source>
+        <translation>每词子词数</translation>
+    </message>
+    <message>
+        <source>pieces a word is cut into</source>
+        <translation>一个词被切分成的子词数</translation>
+    </message>
+    <message>
+        <source>% of words</source>
+        <translation>词占比 (%)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::RunCharts</name>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>nats per token</source>
+        <translation>每词元 nat 数</translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>exp(NLL)</source>
+        <translation>exp(NLL)</translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <source>share of tokens</source>
+        <translation>词元占比</translation>
+    </message>
+    <message>
+        <source>Perplexity is exp(loss per token). For a language model whose tokenizer splits words into pieces, &quot;valid per word&quot; is exp(loss × tokens per word), with each line&apos;s end counted as a word: the figure comparable with published word-level results such as Penn Treebank&apos;s.</source>
+        <translation>困惑度即 exp(每词元损失)。对于分词器会把词切分为子词的语言模型，“验证（每词）”为 exp(损失 × 每词词元数)，每行结尾计为一个词：该数值可与 Penn Treebank 等已发表的词级结果相比较。</translation>
+    </message>
+    <message>
+        <source>valid per word</source>
+        <translation>验证（每词）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::RunsPane</name>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Open in Inference</source>
+        <translation>在推理中打开</translation>
+    </message>
+    <message>
+        <source>Tokens…</source>
+        <translation>词元…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Average checkpoints…</source>
+        <translation>平均检查点…</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Best valid loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <source>Best valid ppl</source>
+        <translation>最佳验证困惑度</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Continue training from the run&apos;s last checkpoint</source>
+        <translation>从该运行的最后一个检查点继续训练</translation>
+    </message>
+    <message>
+        <source>Try the run&apos;s best checkpoint in the Inference tab</source>
+        <translation>在“推理”选项卡中试用该运行的最佳检查点</translation>
+    </message>
+    <message>
+        <source>See how the run&apos;s tokenizer cuts text in the Tokenization inspector</source>
+        <translation>在分词检查器中查看该运行的分词器如何切分文本</translation>
+    </message>
+    <message>
+        <source>Show the selected runs side by side in the Compare tab (select several with Ctrl or Shift)</source>
+        <translation>在“比较”选项卡中并排显示所选运行（按住 Ctrl 或 Shift 可多选）</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Attention over training</source>
+        <translation>训练过程中的注意力</translation>
+    </message>
+    <message>
+        <source>Reading runs…</source>
+        <translation>正在读取运行…</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · step %L3%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · 第 %L3 步%4</translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>Delete the run %1 with its checkpoints and history?
+This cannot be undone.</source>
+        <translation>要删除运行 %1 及其检查点和历史记录吗？
+此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <source>Being trained by %1 right now</source>
+        <translation>%1 正在训练此运行</translation>
+    </message>
+    <message>
+        <source>Only a stopped or interrupted run with a last checkpoint can be resumed, while no other run is training</source>
+        <translation>只有已停止或被中断、且有最后检查点的运行才能恢复，且此时不能有其他运行在训练</translation>
+    </message>
+    <message>
+        <source>Average the run&apos;s last periodic checkpoints and compare the result with its best checkpoint</source>
+        <translation>平均该运行最后几个定期检查点，并将结果与其最佳检查点比较</translation>
+    </message>
+    <message>
+        <source>Needs a run with two or more periodic checkpoints (written every train.save_every steps)</source>
+        <translation>需要有两个或以上定期检查点的运行（每 train.save_every 步保存一次）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SchedulePreview</name>
+    <message>
+        <source>Learning rate schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start of the workbench. The tfw command always speaks English.</source>
+        <translation>新语言将在下次启动工作台时生效。tfw 命令始终使用英文。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SideBySideJob</name>
+    <message>
+        <source>%1 is a %2 checkpoint and %3 a %4 one: one input cannot be decoded by both (a language model continues a prompt, the others read a source).</source>
+        <translation>%1 是%2检查点，而 %3 是%4检查点：同一输入无法由两者共同解码（语言模型续写提示，其他模型读取源文本）。</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SideBySideView</name>
+    <message>
+        <source>Decode with each</source>
+        <translation>用各检查点解码</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>A source sentence or article, or a language model&apos;s prompt: every checkpoint decodes it with the options on the right.</source>
+        <translation>源句子或文章，或语言模型的提示：每个检查点都会用右侧的选项对其解码。</translation>
+    </message>
+    <message>
+        <source>Optional reference: each checkpoint scores it too</source>
+        <translation>可选参考：每个检查点也会为其打分</translation>
+    </message>
+    <message>
+        <source>Summed log-probability (nats, end of sentence included) that the checkpoint of the column gives to the text of the row. Higher is more likely; the diagonal is each checkpoint&apos;s own output.</source>
+        <translation>该列检查点赋予该行文本的对数概率之和（单位为 nats，含句末）。越高表示可能性越大；对角线为各检查点自身的输出。</translation>
+    </message>
+    <message>
+        <source>Which attention to show</source>
+        <translation>显示哪种注意力</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>Layer, counted from 1 at the input side</source>
+        <translation>层号，从输入端起从 1 开始计数</translation>
+    </message>
+    <message>
+        <source>One head, or the mean over all heads of the layer</source>
+        <translation>单个注意力头，或该层所有头的平均</translation>
+    </message>
+    <message>
+        <source>Decoding (the same for every checkpoint)</source>
+        <translation>解码（所有检查点相同）</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Bars: each token&apos;s probability under its own checkpoint. Tinted tokens are not in the first checkpoint&apos;s output (the first one: not in the second&apos;s); the red line marks where the outputs part. Hover a token for the numbers.</source>
+        <translation>柱形：每个词元在其自身检查点下的概率。着色的词元不在第一个检查点的输出中（第一个检查点则对照第二个的输出）；红线标出输出开始分歧的位置。将鼠标悬停在词元上可查看数值。</translation>
+    </message>
+    <message>
+        <source>Cross-scoring: log-probability of each text under each checkpoint</source>
+        <translation>交叉打分：各文本在各检查点下的对数概率</translation>
+    </message>
+    <message>
+        <source>Attention, side by side</source>
+        <translation>并排比较注意力</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Add at least two runs or checkpoints to compare.</source>
+        <translation>请至少添加两个运行或检查点以进行比较。</translation>
+    </message>
+    <message>
+        <source>Type an input first.</source>
+        <translation>请先输入内容。</translation>
+    </message>
+    <message>
+        <source>Decode the input with every checkpoint</source>
+        <translation>用每个检查点解码输入</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>%1: step %2</source>
+        <translation>%1：第 %2 步</translation>
+    </message>
+    <message>
+        <source>Decoded in %1 s</source>
+        <translation>解码用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>score %1 · normalized %2%3</source>
+        <translation>得分 %1 · 归一化 %2%3</translation>
+    </message>
+    <message>
+        <source> · cut at the length limit</source>
+        <translation> · 在长度上限处截断</translation>
+    </message>
+    <message>
+        <source>%1 gives the same output</source>
+        <translation>%1 的输出相同</translation>
+    </message>
+    <message>
+        <source>%1 parts from %2 at token %3</source>
+        <translation>%1 从词元 %3 起与 %2 出现分歧</translation>
+    </message>
+    <message>
+        <source>under %1</source>
+        <translation>在 %1 下</translation>
+    </message>
+    <message>
+        <source>output of %1</source>
+        <translation>%1 的输出</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>the checkpoint&apos;s own output</source>
+        <translation>检查点自身的输出</translation>
+    </message>
+    <message>
+        <source>mean of heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 (%3).</source>
+        <translation>%1 没有%2（%3）。</translation>
+    </message>
+    <message>
+        <source>a language model</source>
+        <translation>语言模型</translation>
+    </message>
+    <message>
+        <source>no output yet</source>
+        <translation>尚无输出</translation>
+    </message>
+    <message>
+        <source>%1 has %2 layers of %3: layer %4 exists only in a deeper model.</source>
+        <translation>%1 的%3只有 %2 层：第 %4 层只存在于更深的模型中。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 heads per layer: head %3 exists only in a wider model.</source>
+        <translation>%1 每层只有 %2 个注意力头：头 %3 只存在于更宽的模型中。</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2 · %3</source>
+        <translation>%1 · 第 %2 层 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SmoothingSlider</name>
+    <message>
+        <source>Exponential moving average of the curves (as in TensorBoard); the raw values stay visible underneath</source>
+        <translation>曲线的指数移动平均（同 TensorBoard）；原始值仍显示在下方</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SweepDefineView</name>
+    <message>
+        <source>Score the validation set with each run&apos;s best checkpoint</source>
+        <translation>用每个运行的最佳检查点评估验证集</translation>
+    </message>
+    <message>
+        <source>Start sweep</source>
+        <translation>开始扫描</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <source>Values: a list &quot;1,2,4,8&quot; or a numeric range first:last:step such as &quot;0:0.3:0.1&quot; (both ends included)</source>
+        <translation>取值：列表 &quot;1,2,4,8&quot;，或数值范围 first:last:step，如 &quot;0:0.3:0.1&quot;（包含两端）</translation>
+    </message>
+    <message>
+        <source>Start from a built-in ablation…</source>
+        <translation>从内置消融开始…</translation>
+    </message>
+    <message>
+        <source>Add field</source>
+        <translation>添加字段</translation>
+    </message>
+    <message>
+        <source>Remove field</source>
+        <translation>移除字段</translation>
+    </message>
+    <message>
+        <source>Every variant trains once per seed: &quot;1,2,3&quot; or &quot;1:5&quot;; empty: the experiment&apos;s own train.seed</source>
+        <translation>每个变体对每个随机种子各训练一次：&quot;1,2,3&quot; 或 &quot;1:5&quot;；留空：使用实验自身的 train.seed</translation>
+    </message>
+    <message>
+        <source>Grid: every combination</source>
+        <translation>网格：所有组合</translation>
+    </message>
+    <message>
+        <source>One at a time against the baseline</source>
+        <translation>逐一与基线对比</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>target tokens</source>
+        <translation>目标词元</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>What every run trains for, so that the variants compare fairly; none keeps each run&apos;s own limits</source>
+        <translation>每个运行的训练量，使各变体可公平比较；选“无”则保留各运行自身的限制</translation>
+    </message>
+    <message>
+        <source>Runs trained at the same time (they share the machine)</source>
+        <translation>同时训练的运行数（共享本机资源）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Sweep folder</source>
+        <translation>扫描文件夹</translation>
+    </message>
+    <message>
+        <source>Every run</source>
+        <translation>每个运行</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>At once</source>
+        <translation>同时运行</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation>开始之前</translation>
+    </message>
+    <message>
+        <source>The base experiment is the one in the Experiment tab. Each row varies one of its fields (or right-click a field there: Vary in a sweep…); every variant trains once per seed with the same budget.</source>
+        <translation>基础实验即“实验”选项卡中的实验。每一行改变其中一个字段（也可在该选项卡中右键单击字段：在扫描中改变…）；每个变体对每个随机种子各训练一次，预算相同。</translation>
+    </message>
+    <message>
+        <source>Fields that vary</source>
+        <translation>变化的字段</translation>
+    </message>
+    <message>
+        <source>Variants:</source>
+        <translation>变体：</translation>
+    </message>
+    <message>
+        <source>1,2,4,8 or first:last:step</source>
+        <translation>1,2,4,8 或 first:last:step</translation>
+    </message>
+    <message>
+        <source>Built-in ablation</source>
+        <translation>内置消融</translation>
+    </message>
+    <message>
+        <source>A sweep is running</source>
+        <translation>扫描正在运行</translation>
+    </message>
+    <message>
+        <source>%1: give its values</source>
+        <translation>%1：请填写取值</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 = %3</source>
+        <translation>%1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>variants</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>seeds</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>the base experiment: %1</source>
+        <translation>基础实验：%1</translation>
+    </message>
+    <message>
+        <source>choose a folder for the sweep</source>
+        <translation>请为扫描选择文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is not empty: choose a new folder</source>
+        <translation>%1 不为空：请选择新文件夹</translation>
+    </message>
+    <message>
+        <source>Create %1 and train its runs</source>
+        <translation>创建 %1 并训练其中的运行</translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Estimated time: once the running sweep has ended</source>
+        <translation>预计时间：待正在运行的扫描结束后估算</translation>
+    </message>
+    <message>
+        <source>Estimated time: —</source>
+        <translation>预计时间：—</translation>
+    </message>
+    <message>
+        <source>Estimated time: timing a few steps…</source>
+        <translation>预计时间：正在测量几步的耗时…</translation>
+    </message>
+    <message>
+        <source>Estimated time: unknown (%1)</source>
+        <translation>预计时间：未知（%1）</translation>
+    </message>
+    <message>
+        <source>Estimated time: %1 (training only; data preparation and validation come on top)</source>
+        <translation>预计时间：%1（仅训练；数据准备和验证另计）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SweepJob</name>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SweepPane</name>
+    <message>
+        <source>Define</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Sweep run %1: %2</source>
+        <translation>扫描运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>The sweep could not run: %1</source>
+        <translation>扫描无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Sweep stopped: %1 runs pending; Resume continues it</source>
+        <translation>扫描已停止：%1 个运行待完成；点击“恢复”可继续</translation>
+    </message>
+    <message>
+        <source>Sweep finished: %1 done, %2 failed, %3 skipped</source>
+        <translation>扫描结束：完成 %1 个，失败 %2 个，跳过 %3 个</translation>
+    </message>
+    <message>
+        <source>Sweep started in %1</source>
+        <translation>扫描已在 %1 中开始</translation>
+    </message>
+    <message>
+        <source>Open sweep</source>
+        <translation>打开扫描</translation>
+    </message>
+    <message>
+        <source>%1 holds no sweep: %2</source>
+        <translation>%1 中没有扫描：%2</translation>
+    </message>
+    <message>
+        <source>Open sweep folder</source>
+        <translation>打开扫描文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SweepQueueView</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Skip selected run</source>
+        <translation>跳过所选运行</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
+    </message>
+    <message>
+        <source>Open sweep…</source>
+        <translation>打开扫描…</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Best valid loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>The runs in training wait between steps</source>
+        <translation>正在训练的运行在步与步之间等待</translation>
+    </message>
+    <message>
+        <source>The runs in training save a checkpoint and stop; Resume continues them</source>
+        <translation>正在训练的运行保存检查点后停止；点击“恢复”可继续</translation>
+    </message>
+    <message>
+        <source>Train what is still pending in this sweep</source>
+        <translation>训练此扫描中仍待运行的部分</translation>
+    </message>
+    <message>
+        <source>Put failed and skipped runs back in the queue and resume</source>
+        <translation>将失败和跳过的运行放回队列并恢复</translation>
+    </message>
+    <message>
+        <source>Show a sweep folder, to follow its results or resume it</source>
+        <translation>显示扫描文件夹，以跟踪其结果或将其恢复</translation>
+    </message>
+    <message>
+        <source>scoring the validation set: %1 of %2</source>
+        <translation>正在评估验证集：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>No sweep yet: define one and start it, or open a sweep folder.</source>
+        <translation>尚无扫描：请定义并启动一个扫描，或打开扫描文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs done</source>
+        <translation>已完成 %1 / %2 个运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 · %3 done, %4 failed, %5 skipped, %6 pending</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 · 完成 %3 个，失败 %4 个，跳过 %5 个，待运行 %6 个</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::SweepResultsView</name>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Open in Compare</source>
+        <translation>在“比较”中打开</translation>
+    </message>
+    <message>
+        <source>No results yet: they appear here as runs finish.</source>
+        <translation>尚无结果：运行完成后结果会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Validation loss (mean ± 1 std over seeds)</source>
+        <translation>验证损失（各随机种子的均值 ± 1 标准差）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>valid loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>Markdown…</source>
+        <translation>Markdown…</translation>
+    </message>
+    <message>
+        <source>LaTeX…</source>
+        <translation>LaTeX…</translation>
+    </message>
+    <message>
+        <source>bar chart</source>
+        <translation>柱状图</translation>
+    </message>
+    <message>
+        <source>validation loss chart</source>
+        <translation>验证损失图</translation>
+    </message>
+    <message>
+        <source>Add the sweep&apos;s finished runs to the Compare tab</source>
+        <translation>将扫描中已完成的运行添加到“比较”选项卡</translation>
+    </message>
+    <message>
+        <source>The quantity the bars show</source>
+        <translation>柱形显示的指标</translation>
+    </message>
+    <message>
+        <source>Bars:</source>
+        <translation>柱形：</translation>
+    </message>
+    <message>
+        <source>Could not read the results: %1</source>
+        <translation>无法读取结果：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs finished · budget %3 · %4</source>
+        <translation>已完成 %1 / %2 个运行 · 预算 %3 · %4</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>best of this column</source>
+        <translation>本列最佳</translation>
+    </message>
+    <message>
+        <source>%1 (mean ± 1 std over seeds, %2)</source>
+        <translation>%1（各随机种子的均值 ± 1 标准差，%2）</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>there are no results yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <source>Export the results table</source>
+        <translation>导出结果表格</translation>
+    </message>
+    <message>
+        <source>Results written to %1</source>
+        <translation>结果已写入 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::TokenInspector</name>
+    <message>
+        <source>Tokenizer A</source>
+        <translation>分词器 A</translation>
+    </message>
+    <message>
+        <source>Tokenizer B (optional)</source>
+        <translation>分词器 B（可选）</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Tokenization inspector</source>
+        <translation>分词检查器</translation>
+    </message>
+    <message>
+        <source>Type a text to see its pieces…</source>
+        <translation>输入文本以查看其子词…</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>a text file (plain or .gz) to measure both tokenizers on</source>
+        <translation>用于测量两个分词器的文本文件（纯文本或 .gz）</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; · %n piece(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · %n 个子词</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.gz *);;All files (*)</source>
+        <translation>文本 (*.txt *.gz *);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>%1: %L2 lines, %L3 words</source>
+        <translation>%1：%L2 行，%L3 个词</translation>
+    </message>
+    <message>
+        <source>Pieces</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>Pieces per word</source>
+        <translation>每词词元数</translation>
+    </message>
+    <message>
+        <source>Unknown rate</source>
+        <translation>未知词元率</translation>
+    </message>
+    <message>
+        <source>Unknown pieces</source>
+        <translation>未知子词</translation>
+    </message>
+    <message>
+        <source>Pieces used</source>
+        <translation>已用词元</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2</source>
+        <translation>%L1 / %L2</translation>
+    </message>
+    <message>
+        <source>%1 piece</source>
+        <translation>%1 子词</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>计数</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::TokenStrip</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;log p = %2 &amp;nbsp; p = %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;log p = %2 &amp;nbsp; p = %3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;not in the other output</source>
+        <translation>&lt;br&gt;不在另一个输出中</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;the outputs part here</source>
+        <translation>&lt;br&gt;输出从此处开始分歧</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::TokenizerChooser</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Experiment settings (train on its training text)</source>
+        <translation>实验设置（在其训练文本上训练）</translation>
+    </message>
+    <message>
+        <source>Run folder…</source>
+        <translation>运行文件夹…</translation>
+    </message>
+    <message>
+        <source>Checkpoint file…</source>
+        <translation>检查点文件…</translation>
+    </message>
+    <message>
+        <source>Sentencepiece .model file…</source>
+        <translation>Sentencepiece .model 文件…</translation>
+    </message>
+    <message>
+        <source>Train on a corpus…</source>
+        <translation>在语料上训练…</translation>
+    </message>
+    <message>
+        <source>Target side</source>
+        <translation>目标端</translation>
+    </message>
+    <message>
+        <source>Source side</source>
+        <translation>源端</translation>
+    </message>
+    <message>
+        <source>Which tokenizer of a run or checkpoint with a vocabulary per side (tokenizer.shared off); with a shared one both are the same</source>
+        <translation>对于两端各有词表的运行或检查点（tokenizer.shared 关闭），选择使用哪一端的分词器；若共享词表，两者相同</translation>
+    </message>
+    <message>
+        <source>BPE</source>
+        <translation>BPE</translation>
+    </message>
+    <message>
+        <source>Unigram</source>
+        <translation>Unigram</translation>
+    </message>
+    <message>
+        <source>Word</source>
+        <translation>词级</translation>
+    </message>
+    <message>
+        <source>Vocabulary size, the 4 reserved ids included (word: 0 = no cap)</source>
+        <translation>词表大小，含 4 个保留 id（词级：0 = 不设上限）</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>No second tokenizer.</source>
+        <translation>没有第二个分词器。</translation>
+    </message>
+    <message>
+        <source>No tokenizer loaded.</source>
+        <translation>未加载分词器。</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>运行文件夹</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.tfw);;All files (*)</source>
+        <translation>检查点 (*.tfw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Sentencepiece model</source>
+        <translation>Sentencepiece 模型</translation>
+    </message>
+    <message>
+        <source>Models (*.model);;All files (*)</source>
+        <translation>模型 (*.model);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Text to train on</source>
+        <translation>用于训练的文本</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.gz *);;All files (*)</source>
+        <translation>文本 (*.txt *.gz *);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Training the tokenizer…</source>
+        <translation>正在训练分词器…</translation>
+    </message>
+    <message>
+        <source>Loading the tokenizer…</source>
+        <translation>正在加载分词器…</translation>
+    </message>
+    <message>
+        <source>Cancelling (the tokenizer being trained is dropped)…</source>
+        <translation>正在取消（丢弃正在训练的分词器）…</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::TrainingPane</name>
+    <message>
+        <source>&amp;Start training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>No run yet: set up an experiment, then press Start.</source>
+        <translation>尚无运行：请先设置实验，然后点击“开始”。</translation>
+    </message>
+    <message>
+        <source>Pause after the current step; press again to resume</source>
+        <translation>在当前步结束后暂停；再次点击可继续</translation>
+    </message>
+    <message>
+        <source>Stop after the current step and save a last checkpoint</source>
+        <translation>在当前步结束后停止，并保存最后一个检查点</translation>
+    </message>
+    <message>
+        <source>The quick sanity checks that ran before training; click for what each measured</source>
+        <translation>训练前运行的快速健全性检查；点击查看每项检查的内容</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Attention over training</source>
+        <translation>训练过程中的注意力</translation>
+    </message>
+    <message>
+        <source>  %1  ⇒  %2%3</source>
+        <translation>  %1  ⇒  %2%3</translation>
+    </message>
+    <message>
+        <source>   ✓ matches the reference</source>
+        <translation>   ✓ 与参考一致</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Training paused</source>
+        <translation>训练已暂停</translation>
+    </message>
+    <message>
+        <source>Training resumed</source>
+        <translation>训练已恢复</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>stopping, saving a checkpoint…</source>
+        <translation>正在停止，保存检查点…</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>将在当前步结束后停止…</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Checks: %2&lt;/span&gt; &lt;a href=&apos;#checks&apos;&gt;details&lt;/a&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;检查：%2&lt;/span&gt; &lt;a href=&apos;#checks&apos;&gt;详情&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>preparing data and model…</source>
+        <translation>正在准备数据和模型…</translation>
+    </message>
+    <message>
+        <source>Run: %1</source>
+        <translation>运行：%1</translation>
+    </message>
+    <message>
+        <source>Resuming %1</source>
+        <translation>正在恢复 %1</translation>
+    </message>
+    <message>
+        <source>Starting %1</source>
+        <translation>正在启动 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 parameters · %4 training / %5 validation examples</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 个参数 · %4 个训练样本 / %5 个验证样本</translation>
+    </message>
+    <message>
+        <source>training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>epoch %1 (%2%) · %3 elapsed</source>
+        <translation>第 %1 轮（%2%）· 已用时 %3</translation>
+    </message>
+    <message>
+        <source> · about %1 left</source>
+        <translation> · 约剩 %1</translation>
+    </message>
+    <message>
+        <source>minute %1 of %2 (time budget)</source>
+        <translation>第 %1 / %2 分钟（时间预算）</translation>
+    </message>
+    <message>
+        <source>step %L1 of %L2</source>
+        <translation>第 %L1 / %L2 步</translation>
+    </message>
+    <message>
+        <source>Training completed at step %L1.</source>
+        <translation>训练在第 %L1 步完成。</translation>
+    </message>
+    <message>
+        <source>Stopped early at step %L1: validation loss stopped improving.</source>
+        <translation>在第 %L1 步提前停止：验证损失不再下降。</translation>
+    </message>
+    <message>
+        <source>Stopped at step %L1; the last checkpoint is saved, so the run can be resumed from the Runs area.</source>
+        <translation>已在第 %L1 步停止；最后一个检查点已保存，可在“运行”区域中恢复该运行。</translation>
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>训练失败：%1</translation>
+    </message>
+    <message>
+        <source> Best validation loss %1 (perplexity %2).</source>
+        <translation> 最佳验证损失 %1（困惑度 %2）。</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Training failed</source>
+        <translation>训练失败</translation>
+    </message>
+    <message>
+        <source>The run&apos;s files are kept in %1.</source>
+        <translation>该运行的文件保存在 %1 中。</translation>
+    </message>
+    <message>
+        <source>Open in Inference</source>
+        <translation>在推理中打开</translation>
+    </message>
+    <message>
+        <source>Try the finished run&apos;s best checkpoint in the Inference tab</source>
+        <translation>在“推理”选项卡中试用刚完成的运行的最佳检查点</translation>
+    </message>
+</context>
+</TS>
