@@ -21,6 +21,7 @@ gui_pkgs=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
   qt6-l10n-tools qt6-tools-dev-tools qt6-tools-dev
   fonts-wqy-microhei  # Chinese characters in the window and the heatmaps
+  qt6-translations-l10n  # Qt's own dialogs and buttons in Chinese
   xvfb xauth
 )
 

@@ -203,7 +203,8 @@ void MainWindow::createMenus() {
         if (dialog.exec() == QDialog::Accepted && dialog.save())
             statusBar()->showMessage(tr("The new language is used from the next start."), 8000);
     });
-    settings->setShortcut(QKeySequence::Preferences);
+    // QKeySequence::Preferences is empty on plain X11 desktops; Ctrl+, is what others use.
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
