@@ -28,7 +28,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 if [[ ${#presets[@]} -eq 0 ]]; then
-  presets=(multi30k-en-de ptb-word-lm iwslt14-de-en dialogsum scitldr)  # the presets measured so far
+  presets=(multi30k-en-de ptb-word-lm wikitext2-lm iwslt14-de-en dialogsum scitldr)  # the presets measured so far
 fi
 tfw=${TFW:-build/app/cli/tfw}
 [[ -x "$tfw" ]] || { echo "build tfw first ($tfw not found)" >&2; exit 1; }
