@@ -7,13 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 if [[ "${1:-}" == "--libtorch2" ]]; then
-  scripts/install-deps.sh --libtorch2
+  scripts/install-deps.sh --libtorch2 --interop
   # The torch package's root: its share/cmake/Torch and its lib/ win over Debian's LibTorch.
   torch_root=$(.deps/libtorch2/bin/python -c 'import os, torch; print(os.path.dirname(torch.__file__))')
   build=build-libtorch2
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$torch_root"
 else
-  scripts/install-deps.sh
+  scripts/install-deps.sh --interop
   build=build
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
