@@ -2,7 +2,7 @@
 # Builds core, tfw and the core tests (-DTFW_BUILD_GUI=OFF) into build-gpu/ on a machine
 # that has PyTorch 2.x and CMake but no Debian -dev packages and no network, such as a
 # lab GPU server. The libraries the engine needs besides LibTorch (sentencepiece, ICU,
-# zlib, nlohmann-json) are carried as Debian 12 .deb files:
+# zlib, nlohmann-json, protobuf and its compiler) are carried as Debian 12 .deb files:
 #   scripts/gpu-build.sh --fetch           on any Debian 12 machine with network: downloads
 #                                          them into .deps/debs/ (copy that folder over)
 #   scripts/gpu-build.sh [--python PY]     on the GPU machine: unpacks .deps/debs/ into
@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 debs=.deps/debs
 root=$PWD/.deps/sysroot
 packages=(libsentencepiece-dev libsentencepiece0 libicu-dev libicu72 zlib1g-dev zlib1g
-          nlohmann-json3-dev)
+          nlohmann-json3-dev libprotobuf-dev libprotobuf32 libprotobuf-lite32 protobuf-compiler
+          libprotoc32)
 
 python=python3
 case "${1:-}" in
@@ -46,6 +47,7 @@ done
 sed -i -E "s|^(prefix *= *)/usr|\1$root/usr|" "$root"/usr/lib/x86_64-linux-gnu/pkgconfig/*.pc \
   "$root"/usr/share/pkgconfig/*.pc
 export PKG_CONFIG_PATH=$root/usr/lib/x86_64-linux-gnu/pkgconfig:$root/usr/share/pkgconfig
+export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}  # protoc
 
 torch_root=$("$python" -c 'import os, torch; print(os.path.dirname(torch.__file__))')
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTFW_BUILD_GUI=OFF \

@@ -11,6 +11,7 @@
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_tensorboard_log.h"
 
 namespace tfw {
 namespace {
@@ -222,6 +223,15 @@ std::string save_evaluation(const std::string& run_dir, const Evaluation& evalua
     for (int n = 2; fs::exists(path); ++n)
         path = folder / (name + "-" + std::to_string(n) + ".json");
     write_text_atomically(path.string(), to_json(evaluation).dump(1) + "\n");
+    std::map<std::string, double> scalars;
+    for (const auto& [key, score] : evaluation.metrics) scalars[key] = score.value;
+    if (evaluation.loss.tokens > 0) {
+        scalars["loss"] = evaluation.loss.loss();
+        scalars["perplexity"] = evaluation.loss.perplexity();
+        if (evaluation.loss.word_perplexity() > 0)
+            scalars["word_perplexity"] = evaluation.loss.word_perplexity();
+    }
+    write_evaluation_scalars(run_dir, evaluation.split, evaluation.checkpoint_step, scalars);
     return path.string();
 }
 

@@ -132,6 +132,7 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
         log_file_.open(paths_.log(), std::ios::app);
         started_at_ = utc_timestamp();
         history_ = std::make_unique<HistoryWriter>(run_dir_);
+        open_tensorboard_log(0);
         log(LogLevel::Info, "preparing data");
         data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
         run_quick_checks();  // before build(), which seeds the generators training draws from
@@ -152,6 +153,7 @@ TrainingFinished TrainingRun::resume() {
         // History after the checkpoint belongs to steps that will be trained again.
         write_text_atomically(paths_.history(), checkpoint.history);
         history_ = std::make_unique<HistoryWriter>(run_dir_);
+        open_tensorboard_log(checkpoint.position.step);
         log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
         try {  // snapshots after the checkpoint belong to steps that will be trained again
             drop_attention_snapshots_after(run_dir_, checkpoint.position.step);
@@ -197,6 +199,10 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
             }
         }
     }
+    if (tensorboard_)
+        tensorboard_->finish(finished.reason == FinishReason::Failed    ? SessionOutcome::Failure
+                             : finished.reason == FinishReason::Stopped ? SessionOutcome::Unknown
+                                                                        : SessionOutcome::Success);
     release_cached_cpu_memory();  // the idle blocks the steps kept for reuse
     finished.best_valid_loss = position_.best_valid_loss;
     if (fs::exists(paths_.last_checkpoint())) finished.last_checkpoint = paths_.last_checkpoint();
@@ -332,6 +338,15 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     return true;
 }
 
+void TrainingRun::open_tensorboard_log(int64_t first_step) {
+    try {
+        tensorboard_ = std::make_unique<RunTensorBoardLog>(run_dir_, to_json(config_), first_step);
+    } catch (const std::exception& e) {
+        log(LogLevel::Warning,
+            std::string(e.what()) + "; the run goes on without TensorBoard events");
+    }
+}
+
 void TrainingRun::report_steps() {
     if (pending_.steps == 0) return;
     const double now = elapsed();
@@ -350,6 +365,7 @@ void TrainingRun::report_steps() {
     r.tokens_seen = position_.tokens_seen;
     r.elapsed_s = now;
     history_->append(r);
+    if (tensorboard_) tensorboard_->append(r);
     observer_.on_step(r);
     pending_ = Pending{};
     pending_.since = now;
@@ -387,6 +403,7 @@ ValidationReport TrainingRun::validate() {
     }
     position_.validated_step = position_.step;
     history_->append(r);
+    if (tensorboard_) tensorboard_->append(r);
     observer_.on_validation(r);
     std::ostringstream line;
     line.precision(4);
@@ -440,6 +457,8 @@ void TrainingRun::save(bool best, bool final) {
     history_->flush();
     if (const std::string error = history_->take_error(); !error.empty())
         log(LogLevel::Warning, error);
+    if (const std::string error = tensorboard_ ? tensorboard_->take_error() : ""; !error.empty())
+        log(LogLevel::Warning, error + " (TensorBoard misses these events; training goes on)");
     position_.elapsed_s = elapsed();
     const DropoutRngState rng = dropout_rng_state();
     position_.dropout_seed = rng.seed;

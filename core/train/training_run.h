@@ -12,6 +12,7 @@
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
+#include "core/io/run_tensorboard_log.h"
 #include "core/model/transformer_model.h"
 #include "core/train/loss_scaler.h"
 #include "core/train/training_observer.h"
@@ -43,6 +44,8 @@ class TrainingRun {
     void log(LogLevel level, const std::string& message);
     void log_to_file(LogLevel level, const std::string& message);
     void report_steps();
+    // The run's TensorBoard event file for this session; a failure is a warning.
+    void open_tensorboard_log(int64_t first_step);
     bool wait_while_paused();
     void write_status(const std::string& state, const std::string& message = "");
     double elapsed() const;
@@ -59,6 +62,7 @@ class TrainingRun {
     at::Device device_{at::kCPU};
     TrainingPosition position_;
     std::unique_ptr<HistoryWriter> history_;
+    std::unique_ptr<RunTensorBoardLog> tensorboard_;  // null when its file could not be made
     std::unique_ptr<RunLock> lock_;  // held from start or resume to the end of the run
     std::ofstream log_file_;
     std::string started_at_;

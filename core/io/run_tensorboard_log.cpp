@@ -1,0 +1,91 @@
+#include "core/io/run_tensorboard_log.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace tfw {
+
+namespace {
+void flatten(const nlohmann::json& value, const std::string& key,
+             std::map<std::string, HParamValue>& out) {
+    if (value.is_object()) {
+        for (const auto& [name, child] : value.items())
+            flatten(child, key.empty() ? name : key + "." + name, out);
+    } else if (value.is_boolean()) {
+        out[key] = value.get<bool>();
+    } else if (value.is_number()) {
+        out[key] = value.get<double>();
+    } else if (value.is_string()) {
+        out[key] = value.get<std::string>();
+    } else if (!value.is_null()) {
+        out[key] = value.dump();
+    }
+}
+
+// Indented four spaces: a code block in the Text plugin's Markdown, so the JSON keeps its shape.
+std::string as_code_block(const std::string& text) {
+    std::istringstream lines(text);
+    std::string line, out;
+    while (std::getline(lines, line)) out += "    " + line + "\n";
+    return out;
+}
+}  // namespace
+
+std::map<std::string, HParamValue> config_hparams(const nlohmann::json& config) {
+    std::map<std::string, HParamValue> out;
+    flatten(config, "", out);
+    return out;
+}
+
+RunTensorBoardLog::RunTensorBoardLog(const std::string& run_dir, const nlohmann::json& config,
+                                     int64_t first_step)
+    : file_(run_dir) {
+    const double now = wall_time_now();
+    file_.write(file_version_event(now));
+    if (first_step > 0) file_.write(session_start_event(first_step + 1, now));
+    file_.write(text_event("config", as_code_block(config.dump(2)), first_step, now));
+    // TensorBoard keeps the first session start it reads: the run's own, not a resumption's.
+    if (first_step == 0) file_.write(hparams_start_event(config_hparams(config), now));
+}
+
+void RunTensorBoardLog::scalar(const std::string& tag, double value, int64_t step) {
+    file_.write(scalar_event(tag, value, step, wall_time_now()));
+}
+
+void RunTensorBoardLog::append(const StepReport& r) {
+    scalar("train/loss", r.train_loss, r.step);
+    scalar("train/perplexity", std::exp(r.train_nll), r.step);
+    scalar("train/lr", r.lr, r.step);
+    scalar("train/grad_norm", r.grad_norm, r.step);
+    scalar("train/tokens_per_s", r.tokens_per_s, r.step);
+}
+
+void RunTensorBoardLog::append(const ValidationReport& r) {
+    scalar("valid/loss", r.loss, r.step);
+    scalar("valid/perplexity", r.perplexity, r.step);
+    if (r.word_perplexity > 0) scalar("valid/word_perplexity", r.word_perplexity, r.step);
+    scalar("valid/accuracy", r.accuracy, r.step);
+}
+
+void RunTensorBoardLog::finish(SessionOutcome outcome) {
+    if (outcome != SessionOutcome::Unknown)
+        file_.write(hparams_end_event(outcome, wall_time_now()));
+}
+
+std::string RunTensorBoardLog::take_error() {
+    return file_.take_error();
+}
+
+void write_evaluation_scalars(const std::string& run_dir, const std::string& split, int64_t step,
+                              const std::map<std::string, double>& values) {
+    EventFileWriter file(run_dir, ".eval");
+    const double now = wall_time_now();
+    file.write(file_version_event(now));
+    for (const auto& [name, value] : values)
+        file.write(scalar_event("eval/" + split + "/" + name, value, step, now));
+    if (const std::string error = file.take_error(); !error.empty())
+        throw std::runtime_error(error);
+}
+
+}  // namespace tfw
