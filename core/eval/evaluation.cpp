@@ -209,6 +209,18 @@ std::string run_dir_of_checkpoint(const std::string& checkpoint) {
     return fs::exists(run / "config.json", ec) ? run.string() : "";
 }
 
+std::map<std::string, double> evaluation_scalars(const Evaluation& evaluation) {
+    std::map<std::string, double> scalars;
+    for (const auto& [key, score] : evaluation.metrics) scalars[key] = score.value;
+    if (evaluation.loss.tokens > 0) {
+        scalars["loss"] = evaluation.loss.loss();
+        scalars["perplexity"] = evaluation.loss.perplexity();
+        if (evaluation.loss.word_perplexity() > 0)
+            scalars["word_perplexity"] = evaluation.loss.word_perplexity();
+    }
+    return scalars;
+}
+
 std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation) {
     const fs::path folder = fs::path(run_dir) / "evals";
     fs::create_directories(folder);
@@ -223,15 +235,8 @@ std::string save_evaluation(const std::string& run_dir, const Evaluation& evalua
     for (int n = 2; fs::exists(path); ++n)
         path = folder / (name + "-" + std::to_string(n) + ".json");
     write_text_atomically(path.string(), to_json(evaluation).dump(1) + "\n");
-    std::map<std::string, double> scalars;
-    for (const auto& [key, score] : evaluation.metrics) scalars[key] = score.value;
-    if (evaluation.loss.tokens > 0) {
-        scalars["loss"] = evaluation.loss.loss();
-        scalars["perplexity"] = evaluation.loss.perplexity();
-        if (evaluation.loss.word_perplexity() > 0)
-            scalars["word_perplexity"] = evaluation.loss.word_perplexity();
-    }
-    write_evaluation_scalars(run_dir, evaluation.split, evaluation.checkpoint_step, scalars);
+    write_evaluation_scalars(run_dir, evaluation.split, evaluation.checkpoint_step,
+                             evaluation_scalars(evaluation));
     return path.string();
 }
 

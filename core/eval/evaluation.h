@@ -87,7 +87,12 @@ nlohmann::ordered_json to_json(const Evaluation& evaluation);
 // for a checkpoint outside any run.
 std::string run_dir_of_checkpoint(const std::string& checkpoint);
 
-// Writes RUN_DIR/evals/<time>-<checkpoint>-<split>.json atomically; returns its path.
+// Its figures as scalars by name (the metrics by registry key, loss, perplexity and, for a
+// word-level LM, word_perplexity): eval/<split>/<name> in TensorBoard and scalar exports.
+std::map<std::string, double> evaluation_scalars(const Evaluation& evaluation);
+
+// Writes RUN_DIR/evals/<time>-<checkpoint>-<split>.json atomically, and its scalars as a
+// TensorBoard event file in RUN_DIR; returns the JSON file's path.
 std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation);
 
 }  // namespace tfw

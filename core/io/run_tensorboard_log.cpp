@@ -1,8 +1,9 @@
 #include "core/io/run_tensorboard_log.h"
 
-#include <cmath>
 #include <sstream>
 #include <stdexcept>
+
+#include "core/io/report_scalars.h"
 
 namespace tfw {
 
@@ -54,18 +55,11 @@ void RunTensorBoardLog::scalar(const std::string& tag, double value, int64_t ste
 }
 
 void RunTensorBoardLog::append(const StepReport& r) {
-    scalar("train/loss", r.train_loss, r.step);
-    scalar("train/perplexity", std::exp(r.train_nll), r.step);
-    scalar("train/lr", r.lr, r.step);
-    scalar("train/grad_norm", r.grad_norm, r.step);
-    scalar("train/tokens_per_s", r.tokens_per_s, r.step);
+    for (const auto& [tag, value] : report_scalars(r)) scalar(tag, value, r.step);
 }
 
 void RunTensorBoardLog::append(const ValidationReport& r) {
-    scalar("valid/loss", r.loss, r.step);
-    scalar("valid/perplexity", r.perplexity, r.step);
-    if (r.word_perplexity > 0) scalar("valid/word_perplexity", r.word_perplexity, r.step);
-    scalar("valid/accuracy", r.accuracy, r.step);
+    for (const auto& [tag, value] : report_scalars(r)) scalar(tag, value, r.step);
 }
 
 void RunTensorBoardLog::finish(SessionOutcome outcome) {
@@ -83,7 +77,7 @@ void write_evaluation_scalars(const std::string& run_dir, const std::string& spl
     const double now = wall_time_now();
     file.write(file_version_event(now));
     for (const auto& [name, value] : values)
-        file.write(scalar_event("eval/" + split + "/" + name, value, step, now));
+        file.write(scalar_event(evaluation_tag(split, name), value, step, now));
     if (const std::string error = file.take_error(); !error.empty())
         throw std::runtime_error(error);
 }

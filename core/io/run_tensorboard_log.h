@@ -1,13 +1,9 @@
 #pragma once
 // The TensorBoard view of a run, written beside history.jsonl so that `tensorboard --logdir
 // RUNS` shows every run: each step and validation report as scalars (tags below), the config
-// as text, and its settings as hyper-parameters for the HParams tab. A training session (new
-// or resumed) writes a file of its own; so does each saved evaluation.
-//
-//   train/loss train/perplexity train/lr train/grad_norm train/tokens_per_s
-//   valid/loss valid/perplexity valid/word_perplexity (word-level LMs) valid/accuracy
-//   eval/<split>/<metric key> (bleu, chrf, rouge1, ...), eval/<split>/loss, .../perplexity
-//   config (text)   _hparams_/session_start_info, _hparams_/session_end_info
+// as text ("config"), and its settings as hyper-parameters for the HParams tab. A training
+// session (new or resumed) writes a file of its own; so does each saved evaluation. The
+// scalars' tags: report_scalars.h.
 
 #include <cstdint>
 #include <map>

@@ -1,6 +1,7 @@
-// TensorBoard event files: a run's files read back with TensorBoard's own Python reader
-// (.deps/interop, scripts/install-deps.sh --interop) hold every reported value at its step,
-// the config as text and its settings as HParams; a resumed run shows each step once.
+// A run's scalars for other tools. Its TensorBoard event files, read back with TensorBoard's own
+// Python reader (.deps/interop, scripts/install-deps.sh --interop), hold every reported value
+// at its step, the config as text and its settings as HParams, and a resumed run shows each
+// step once; the CSV/JSON export (tfw export --history) holds the same numbers.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -8,7 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
+#include "core/compare/run_scalars.h"
 #include "core/config/config_io.h"
 #include "core/eval/evaluation.h"
 #include "core/io/event_file_writer.h"
@@ -75,6 +78,8 @@ class TestTensorBoard : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
     std::string path(const char* name) { return m_dir.filePath(name).toStdString(); }
+    std::string m_shown_run;  // the run TensorBoard read, and what it showed
+    nlohmann::json m_shown;
 
   private Q_SLOTS:
     void initTestCase() {
@@ -97,6 +102,7 @@ class TestTensorBoard : public QObject {
     // values history.jsonl keeps.
     void aResumedAndEvaluatedRunReadsBackInTensorBoard() {
         const std::string dir = path("run");
+        m_shown_run = dir;
         ExperimentConfig c = test::tiny_reverse_run();
         c.train.save_every = 4;
         c.train.valid_every = 4;
@@ -116,13 +122,17 @@ class TestTensorBoard : public QObject {
         evaluation.checkpoint = paths.best_checkpoint();
         evaluation.checkpoint_step = 12;
         evaluation.split = "test";
-        evaluation.metrics["bleu"].value = 31.25;
-        evaluation.metrics["chrf"].value = 55.5;
+        evaluation.created_at = utc_timestamp();
+        for (const MetricInfo& metric : metric_registry())
+            if (metric.key == "bleu" || metric.key == "chrf")
+                evaluation.metrics[metric.key] = metric.corpus(
+                    {"the cat sat on the mat"}, {"the cat sat on a mat"}, ScoringSettings{});
         evaluation.loss.nll = 20;
         evaluation.loss.tokens = 10;
         save_evaluation(dir, evaluation);
 
         const nlohmann::json shown = read_with_tensorboard(dir);
+        m_shown = shown;
         QCOMPARE(shown["files"].size(), size_t(3));  // two sessions and the evaluation
         for (const auto& file : shown["files"])
             QCOMPARE(file["file_version"].get<std::string>(), std::string("brain.Event:2"));
@@ -151,8 +161,8 @@ class TestTensorBoard : public QObject {
             shown, "valid/accuracy",
             series(history.validations, [](const ValidationReport& r) { return r.accuracy; }));
         QVERIFY(!shown["scalars"].contains("valid/word_perplexity"));  // not a word-level LM
-        compare_series(shown, "eval/test/bleu", {{12, 31.25}});
-        compare_series(shown, "eval/test/chrf", {{12, 55.5}});
+        compare_series(shown, "eval/test/bleu", {{12, evaluation.metrics["bleu"].value}});
+        compare_series(shown, "eval/test/chrf", {{12, evaluation.metrics["chrf"].value}});
         compare_series(shown, "eval/test/loss", {{12, 2.0}});
         compare_series(shown, "eval/test/perplexity", {{12, std::exp(2.0)}});
 
@@ -182,6 +192,68 @@ class TestTensorBoard : public QObject {
                 QCOMPARE(hparams[name].get<std::string>(), std::get<std::string>(value));
         }
         QCOMPARE(shown["session_end"], nlohmann::json::array({"STATUS_SUCCESS"}));
+    }
+
+    // The export has TensorBoard's tags, steps and values; its wall times are the run's start
+    // plus its training time, within moments of when the events were written.
+    void theExportHoldsWhatTensorBoardShows() {
+        QVERIFY(!m_shown.is_null());
+        const nlohmann::json exported = nlohmann::json::parse(
+            format_scalars({{"run", run_scalars(m_shown_run)}}, {}, ScalarFormat::Json));
+        QCOMPARE(exported["run"].size(), m_shown["scalars"].size());
+        for (const auto& [tag, points] : m_shown["scalars"].items()) {
+            QVERIFY2(exported["run"].contains(tag), tag.c_str());
+            const nlohmann::json& mine = exported["run"][tag];
+            QCOMPARE(mine.size(), points.size());
+            for (size_t i = 0; i < points.size(); ++i) {
+                QCOMPARE(mine[i][1].get<int64_t>(), points[i][0].get<int64_t>());
+                QCOMPARE(float(mine[i][2].get<double>()), points[i][1].get<float>());
+            }
+        }
+        const nlohmann::json times = nlohmann::json::parse(format_scalars(
+            {{"run", run_scalars(m_shown_run)}}, {"valid/loss"}, ScalarFormat::Json));
+        QCOMPARE(times.size(), size_t(3));  // one run, one tag: [[wall time, step, value], ...]
+        for (const auto& point : times)
+            QVERIFY(std::abs(point[0].get<double>() - wall_time_now()) < 600);
+    }
+
+    // On the command line: TensorBoard's CSV for one run and tag, the long form for more, and
+    // a tag no run has is refused with those there are.
+    void theCommandLineExportsCsvAndJson() {
+        QVERIFY(!m_shown_run.empty());
+        const QString run = QString::fromStdString(m_shown_run);
+        test::CliRun one = test::run_tfw({"export", "--history", run, "--tag", "valid/accuracy"});
+        QCOMPARE(one.exit_code, 0);
+        std::istringstream lines(one.out);
+        std::string line;
+        std::getline(lines, line);
+        QCOMPARE(line, std::string("Wall time,Step,Value"));
+        const nlohmann::json& accuracy = m_shown["scalars"]["valid/accuracy"];
+        for (const auto& point : accuracy) {
+            QVERIFY(std::getline(lines, line));
+            const size_t first = line.find(','), second = line.find(',', first + 1);
+            QCOMPARE(std::stoll(line.substr(first + 1, second - first - 1)),
+                     point[0].get<long long>());
+            QCOMPARE(std::stof(line.substr(second + 1)), point[1].get<float>());
+        }
+        QVERIFY(!std::getline(lines, line));
+
+        const std::string out = path("both.json");
+        const test::CliRun both = test::run_tfw({"export", "--history", run, run, "--tag",
+                                                 "train/lr", "--out", QString::fromStdString(out)});
+        QCOMPARE(both.exit_code, 0);
+        std::ifstream file(out);
+        const nlohmann::json json = nlohmann::json::parse(file);
+        // A folder given twice is exported once: one run, one tag, TensorBoard's own JSON.
+        QCOMPARE(json.size(), size_t(12));
+        QCOMPARE(json[11][1].get<int64_t>(), int64_t(12));
+        QCOMPARE(json[11][2].get<float>(), m_shown["scalars"]["train/lr"][11][1].get<float>());
+
+        const test::CliRun unknown = test::run_tfw({"export", "--history", run, "--tag", "nope"});
+        QCOMPARE(unknown.exit_code, 2);
+        QVERIFY2(unknown.err.find("no run has the scalar 'nope'; there are: eval/test/bleu") !=
+                     std::string::npos,
+                 unknown.err.c_str());
     }
 
     // A damaged record is refused by TensorBoard's reader: the CRCs are the ones it checks.
