@@ -1400,6 +1400,14 @@
         <source>Reading %1… &lt;a href=&apos;#stop&apos;&gt;Stop&lt;/a&gt;</source>
         <translation>正在读取 %1… &lt;a href=&apos;#stop&apos;&gt;停止&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Export scalars…</source>
+        <translation>导出标量…</translation>
+    </message>
+    <message>
+        <source>Write the compared runs&apos; curves and scores as CSV or JSON, as TensorBoard does</source>
+        <translation>将所比较运行的曲线和分数写为 CSV 或 JSON（与 TensorBoard 相同的格式）</translation>
+    </message>
 </context>
 <context>
     <name>tfw::ConfigSummary</name>
@@ -2508,6 +2516,99 @@ This cannot be undone.</source>
     <message>
         <source>Needs a run with two or more periodic checkpoints (written every train.save_every steps)</source>
         <translation>需要有两个或以上定期检查点的运行（每 train.save_every 步保存一次）</translation>
+    </message>
+    <message>
+        <source>Export scalars…</source>
+        <translation>导出标量…</translation>
+    </message>
+    <message>
+        <source>Write the selected runs&apos; curves and scores as CSV or JSON, as TensorBoard does</source>
+        <translation>将所选运行的曲线和分数写为 CSV 或 JSON（与 TensorBoard 相同的格式）</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ScalarExportDialog</name>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>正在读取运行…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export scalars</source>
+        <translation>导出标量</translation>
+    </message>
+    <message>
+        <source>Not run folders, left out: %1</source>
+        <translation>不是运行文件夹，已略过：%1</translation>
+    </message>
+    <message>
+        <source>CSV (Wall time, Step, Value, as TensorBoard writes it)</source>
+        <translation>CSV（Wall time、Step、Value，与 TensorBoard 相同）</translation>
+    </message>
+    <message>
+        <source>JSON ([wall time, step, value] per point)</source>
+        <translation>JSON（每个点为 [wall time, step, value]）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>CSV or JSON (*.csv *.json)</source>
+        <translation>CSV 或 JSON (*.csv *.json)</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>全不选</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s): %1</source>
+        <translation>
+            <numerusform>%n 个运行：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the runs: %1</source>
+        <translation>无法读取运行：%1</translation>
+    </message>
+    <message>
+        <source>These runs have no scalars yet.</source>
+        <translation>这些运行还没有标量。</translation>
+    </message>
+    <message>
+        <source>Tick one or more scalars to export.</source>
+        <translation>请勾选一个或多个要导出的标量。</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,6 @@
 // learning rate, evaluation scores...) as CSV or JSON, as TensorBoard downloads them.
 #include <filesystem>
 #include <iostream>
-#include <set>
 #include <stdexcept>
 
 #include "app/cli/args.h"
@@ -16,31 +15,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The runs given, a sweep folder standing for its finished runs, each once; named by its
-// folder, or by the path given where two folders share a name.
-std::vector<RunScalars> read_runs(const std::vector<std::string>& given) {
+// The runs given, a sweep folder standing for its finished runs.
+std::vector<std::string> run_dirs(const std::vector<std::string>& given) {
     std::vector<std::string> dirs;
-    std::set<fs::path> seen;
-    const auto add = [&](const std::string& dir) {
-        if (seen.insert(fs::weakly_canonical(dir)).second) dirs.push_back(dir);
-    };
     for (const std::string& path : given) {
         if (is_sweep_dir(path)) {
-            for (const std::string& run : finished_run_dirs(path)) add(run);
+            for (const std::string& run : finished_run_dirs(path)) dirs.push_back(run);
         } else if (fs::exists(fs::path(path) / "history.jsonl")) {
-            add(path);
+            dirs.push_back(path);
         } else {
             throw UsageError(path + " is not a run folder (no history.jsonl) or a sweep folder");
         }
     }
-    std::multiset<std::string> names;
-    for (const std::string& dir : dirs) names.insert(fs::path(dir).filename().string());
-    std::vector<RunScalars> runs;
-    for (const std::string& dir : dirs) {
-        const std::string name = fs::path(dir).filename().string();
-        runs.push_back({names.count(name) > 1 ? dir : name, run_scalars(dir)});
-    }
-    return runs;
+    return dirs;
 }
 
 ScalarFormat scalar_format(const Args& args) {
@@ -56,7 +43,7 @@ ScalarFormat scalar_format(const Args& args) {
 int export_history(const Args& args) {
     if (args.positionals().empty())
         throw UsageError("--history needs one or more run folders (or sweep folders)");
-    const std::vector<RunScalars> runs = read_runs(args.positionals());
+    const std::vector<RunScalars> runs = read_run_scalars(run_dirs(args.positionals()));
     if (args.has("list")) {
         for (const std::string& tag : scalar_tags(runs)) std::cout << tag << "\n";
         return 0;

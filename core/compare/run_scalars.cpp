@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <ctime>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -69,6 +70,22 @@ ScalarSeries run_scalars(const std::string& run_dir) {
             points.begin(), points.end(),
             [](const ScalarPoint& a, const ScalarPoint& b) { return a.step < b.step; });
     return series;
+}
+
+std::vector<RunScalars> read_run_scalars(const std::vector<std::string>& run_dirs) {
+    std::vector<std::string> dirs;
+    std::set<std::filesystem::path> seen;
+    for (const std::string& dir : run_dirs)
+        if (seen.insert(std::filesystem::weakly_canonical(dir)).second) dirs.push_back(dir);
+    std::multiset<std::string> names;
+    for (const std::string& dir : dirs)
+        names.insert(std::filesystem::path(dir).filename().string());
+    std::vector<RunScalars> runs;
+    for (const std::string& dir : dirs) {
+        const std::string name = std::filesystem::path(dir).filename().string();
+        runs.push_back({names.count(name) > 1 ? dir : name, run_scalars(dir)});
+    }
+    return runs;
 }
 
 std::vector<std::string> scalar_tags(const std::vector<RunScalars>& runs) {

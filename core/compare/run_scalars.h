@@ -25,6 +25,10 @@ struct RunScalars {
     ScalarSeries series;
 };
 
+// Each run once (a folder given twice is read once), named by its folder, or by the path
+// given where two folders share a name.
+std::vector<RunScalars> read_run_scalars(const std::vector<std::string>& run_dirs);
+
 enum class ScalarFormat { Csv, Json };
 
 // One run and one tag: exactly TensorBoard's download (CSV `Wall time,Step,Value`, JSON

@@ -1,9 +1,10 @@
 // The Compare tab with two tiny runs trained here (different model.heads and train.lr):
 // exactly the differing keys, both runs' curves, decoding side by side, the Runs tab's
-// Compare button, and checkpoint averaging from the window with its validation numbers and
-// cancellation.
+// Compare button, checkpoint averaging from the window with its validation numbers and
+// cancellation, and the export of the runs' scalars from both tabs.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -21,6 +22,8 @@
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
+#include "core/compare/run_scalars.h"
+#include "ui/common/scalar_export_dialog.h"
 #include "ui/compare/average_dialog.h"
 #include "ui/compare/checkpoint_averaging.h"
 #include "ui/compare/compare_curves.h"
@@ -252,6 +255,54 @@ class TestComparePane final : public QObject {
                 QVERIFY(!button->isEnabled());
         compare->click();
         QTRY_COMPARE_WITH_TIMEOUT(window.comparePane()->items().size(), 2, kTimeoutMs);
+    }
+
+    // The Runs tab's button opens the export for the selected runs; the file holds the ticked
+    // scalars of both, as `tfw export --history` writes them; a checkpoint is left out.
+    void scalarsOfTheSelectedRunsAreExported() {
+        MainWindow window({QStringLiteral("demo"), m_root.path()});
+        RunsPane* runs = window.runsPane();
+        QTRY_COMPARE(runs->runCount(), 2);
+        runs->findChild<QTableWidget*>()->selectAll();
+        QPushButton* exportButton = nullptr;
+        for (QPushButton* button : runs->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Export scalars…")) exportButton = button;
+        QVERIFY(exportButton && exportButton->isEnabled());
+        exportButton->click();
+        auto* opened = runs->findChild<ScalarExportDialog*>();
+        QVERIFY(opened);
+        QTRY_VERIFY_WITH_TIMEOUT(!opened->tags().isEmpty(), kTimeoutMs);
+        opened->close();
+
+        const QString checkpoint = m_heads2 + "/checkpoints/last.tfw";
+        ScalarExportDialog dialog({m_heads2, m_heads4, checkpoint});
+        QSignalSpy ready(&dialog, &ScalarExportDialog::ready);
+        QVERIFY(ready.wait(kTimeoutMs));
+        QVERIFY(dialog.tags().contains("valid/loss"));
+        QVERIFY(dialog.tags().contains("train/lr"));
+        for (const QString& tag : dialog.tags())
+            dialog.setTagChecked(tag, tag == "valid/loss" || tag == "train/lr");
+        dialog.setFormat(ScalarFormat::Json);
+        const QString out = m_root.filePath("scalars.json");
+        dialog.setOutputPath(out);
+        QSignalSpy exported(&dialog, &ScalarExportDialog::exported);
+        dialog.exportNow();
+        QVERIFY(dialog.isBusy() || !exported.isEmpty());  // written off the window's thread
+        QVERIFY(exported.wait(kTimeoutMs) || !exported.isEmpty());
+
+        std::ifstream file(out.toStdString());
+        const nlohmann::json json = nlohmann::json::parse(file);
+        const std::string expected = format_scalars(
+            read_run_scalars({m_heads2.toStdString(), m_heads4.toStdString()}),
+            {"valid/loss", "train/lr"}, ScalarFormat::Json);
+        QCOMPARE(json, nlohmann::json::parse(expected));
+        QCOMPARE(json.size(), size_t(2));
+        QCOMPARE(json["heads2"].size(), size_t(2));
+        QCOMPARE(json["heads4"]["valid/loss"].size(), size_t(3));  // steps 4, 8, 12
+        bool leftOut = false;
+        for (QLabel* label : dialog.findChildren<QLabel*>())
+            leftOut = leftOut || label->text().contains("left out: " + checkpoint);
+        QVERIFY(leftOut);
     }
 
     void averagingFromTheWindow() {

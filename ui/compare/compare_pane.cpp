@@ -27,6 +27,7 @@
 #include "core/sweep/sweep_state.h"
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
+#include "ui/common/scalar_export_dialog.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/comparison_table_view.h"
 #include "ui/compare/side_by_side_view.h"
@@ -125,6 +126,14 @@ ComparePane::ComparePane(QWidget* parent)
     reload->setToolTip(
         tr("Read every item again now (runs still training are re-read every 20 s)"));
     connect(reload, &QPushButton::clicked, this, &ComparePane::reload);
+    auto* exportScalars = new QPushButton(tr("Export scalars…"), this);
+    exportScalars->setToolTip(
+        tr("Write the compared runs' curves and scores as CSV or JSON, as TensorBoard does"));
+    connect(exportScalars, &QPushButton::clicked, this, [this] {
+        auto* dialog = new ScalarExportDialog(items(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     connect(m_notes, &QLabel::linkActivated, this, &ComparePane::stopReading);
@@ -138,6 +147,7 @@ ComparePane::ComparePane(QWidget* parent)
     removeRow->addWidget(clear);
     removeRow->addWidget(reload);
     itemButtons->addLayout(removeRow);
+    itemButtons->addWidget(exportScalars);
     itemButtons->addStretch(1);
     itemRow->addLayout(itemButtons);
 

@@ -28,6 +28,7 @@
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/scalar_export_dialog.h"
 #include "ui/training/attention_timeline.h"
 #include "ui/training/run_charts.h"
 #include "widgets/smoothing_slider.h"
@@ -90,7 +91,8 @@ RunsPane::RunsPane(QWidget* parent)
       m_inference(new QPushButton(tr("Open in Inference"), this)),
       m_tokens(new QPushButton(tr("Tokens…"), this)),
       m_compare(new QPushButton(tr("Compare"), this)),
-      m_average(new QPushButton(tr("Average checkpoints…"), this)) {
+      m_average(new QPushButton(tr("Average checkpoints…"), this)),
+      m_exportScalars(new QPushButton(tr("Export scalars…"), this)) {
     m_table->setHorizontalHeaderLabels(
         {tr("Run"), tr("Status"), tr("Task"), tr("d_model"), tr("Layers"), tr("Heads"), tr("Steps"),
          tr("Best valid loss"), tr("Best valid ppl"), tr("Started")});
@@ -136,6 +138,14 @@ RunsPane::RunsPane(QWidget* parent)
     connect(m_average, &QPushButton::clicked, this, [this] {
         if (!m_selected.isEmpty()) Q_EMIT averageRequested(m_selected);
     });
+    m_exportScalars->setToolTip(
+        tr("Write the selected runs' curves and scores as CSV or JSON, as TensorBoard does"));
+    connect(m_exportScalars, &QPushButton::clicked, this, [this] {
+        if (selectedRuns().isEmpty()) return;
+        auto* dialog = new ScalarExportDialog(selectedRuns(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
@@ -144,6 +154,7 @@ RunsPane::RunsPane(QWidget* parent)
     buttons->addWidget(m_tokens);
     buttons->addWidget(m_compare);
     buttons->addWidget(m_average);
+    buttons->addWidget(m_exportScalars);
     buttons->addWidget(m_resume);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
@@ -417,6 +428,7 @@ void RunsPane::updateButtons() {
     m_delete->setEnabled(selected && !busy);
     m_openFolder->setEnabled(selected);
     m_compare->setEnabled(!selectedRuns().isEmpty());
+    m_exportScalars->setEnabled(!selectedRuns().isEmpty());
     const size_t periodic = selected ? details.periodicCheckpoints : 0;
     m_average->setEnabled(periodic >= 2);
     m_average->setToolTip(

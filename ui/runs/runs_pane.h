@@ -1,7 +1,8 @@
 #pragma once
 // The Runs area: every run under the runs folder in a table (status, task, model size,
 // best validation loss), the curves of the selected run, and resume / rename / delete /
-// open in the Inference tab. Several runs can be selected and sent to the Compare tab; a run
+// open in the Inference tab. Several runs can be selected and sent to the Compare tab or have
+// their scalars exported as CSV/JSON; a run
 // with periodic checkpoints can have them averaged. The runs folder and the selected run are
 // read on a background thread; the table and the curves follow when the reading is done.
 
@@ -97,6 +98,7 @@ class RunsPane final : public QWidget {
     QPushButton* m_tokens;
     QPushButton* m_compare;
     QPushButton* m_average;
+    QPushButton* m_exportScalars;
     // Asked to read again while a reading was under way.
     bool m_listStale = false;
     bool m_runStale = false;
