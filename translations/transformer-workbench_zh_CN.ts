@@ -2360,6 +2360,14 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
         <source>valid per word</source>
         <translation>验证（每词）</translation>
     </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>验证</translation>
+    </message>
 </context>
 <context>
     <name>tfw::RunsPane</name>

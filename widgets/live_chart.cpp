@@ -121,6 +121,20 @@ void LiveChart::addSeries(const QString& name, SeriesStyle style, int colorSlot)
     updateLegend();
 }
 
+void LiveChart::setSeriesLabel(const QString& name, const QString& label) {
+    auto it = m_series.find(name);
+    if (it == m_series.end()) return;
+    it->raw->setName(label);
+    if (it->smooth) it->smooth->setName(label);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QStringList LiveChart::legendLabels() const {
+    QStringList labels;
+    for (const QString& name : m_order) labels << m_series[name].raw->name();
+    return labels;
+}
+
 void LiveChart::append(const QString& series, double x, double y) {
     auto it = m_series.find(series);
     if (it == m_series.end()) return;

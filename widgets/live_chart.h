@@ -41,6 +41,9 @@ class LiveChart final : public QWidget {
     // -1 takes the next one.
     void addSeries(const QString& name, SeriesStyle style = SeriesStyle::Line, int colorSlot = -1);
     QStringList seriesNames() const { return m_order; }
+    // What the legend says for a series (default: its name, which stays its key).
+    void setSeriesLabel(const QString& name, const QString& label);
+    QStringList legendLabels() const;  // in series order
 
     void append(const QString& series, double x, double y);
     void append(const QString& series, const QVector<double>& xs, const QVector<double>& ys);

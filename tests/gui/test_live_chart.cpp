@@ -45,6 +45,20 @@ class TestLiveChart final : public QObject {
         QCOMPARE(chart.pointCount(QStringLiteral("train")), 0);
     }
 
+    // A translated legend keeps the series' key: data still goes to "train".
+    void aLabelRenamesTheLegendNotTheSeries() {
+        LiveChart chart(QStringLiteral("loss"));
+        chart.addSeries(QStringLiteral("train"));
+        chart.addSeries(QStringLiteral("valid"), SeriesStyle::Points);
+        chart.setSeriesLabel(QStringLiteral("train"), QStringLiteral("训练"));
+        chart.append(QStringLiteral("train"), 1, 2.0);
+        QCOMPARE(chart.pointCount(QStringLiteral("train")), 1);
+        QCOMPARE(chart.seriesNames(),
+                 (QStringList{QStringLiteral("train"), QStringLiteral("valid")}));
+        QCOMPARE(chart.legendLabels(),
+                 (QStringList{QStringLiteral("训练"), QStringLiteral("valid")}));
+    }
+
     void smoothingLogScaleAndExport() {
         LiveChart chart(QStringLiteral("loss"));
         chart.resize(500, 300);

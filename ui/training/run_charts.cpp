@@ -32,6 +32,10 @@ RunCharts::RunCharts(QWidget* parent)
     m_loss->addSeries(kValid, SeriesStyle::Points);
     m_perplexity->addSeries(kTrain);
     m_perplexity->addSeries(kValid, SeriesStyle::Points);
+    for (LiveChart* chart : {m_loss, m_perplexity}) {
+        chart->setSeriesLabel(kTrain, tr("train"));
+        chart->setSeriesLabel(kValid, tr("valid"));
+    }
     m_perplexity->setLogScale(true);
     m_perplexity->setToolTip(
         tr("Perplexity is exp(loss per token). For a language model whose tokenizer splits words "
