@@ -107,7 +107,10 @@ long attempt(Transfer& transfer, const DownloadRequest& request, std::int64_t of
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, request.connect_timeout_s);
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, request.stall_timeout_s);
-    curl_easy_setopt(curl, CURLOPT_RESUME_FROM_LARGE, static_cast<curl_off_t>(offset));
+    // A plain Range header rather than CURLOPT_RESUME_FROM, which fails on a server that
+    // answers with the whole file; that answer is taken and the part rewritten.
+    const std::string range = std::to_string(offset) + "-";
+    curl_easy_setopt(curl, CURLOPT_RANGE, offset > 0 ? range.c_str() : nullptr);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &transfer);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
@@ -134,7 +137,8 @@ long attempt(Transfer& transfer, const DownloadRequest& request, std::int64_t of
         if (status == 416) return status;  // the caller starts again from zero
         throw DownloadError(request.url + " answered HTTP " + std::to_string(status), false);
     }
-    const std::string cause = *error ? error : curl_easy_strerror(code);
+    std::string cause = *error ? error : curl_easy_strerror(code);
+    while (!cause.empty() && (cause.back() == '.' || cause.back() == '\n')) cause.pop_back();
     if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR)
         throw DownloadError("the download of " + request.url + " broke off after " +
                                 std::to_string(transfer.written) + " bytes (" + cause +
