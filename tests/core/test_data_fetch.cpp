@@ -15,6 +15,7 @@
 
 #include "core/fetch/data_folder.h"
 #include "core/fetch/dataset_catalog.h"
+#include "core/fetch/dataset_fetch.h"
 #include "core/fetch/file_conversion.h"
 #include "core/fetch/http_download.h"
 
@@ -304,6 +305,26 @@ class DataFetchTest : public QObject {
         QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
         for (const FileStatus& file : dataset_status(*find_dataset("multi30k"), dir, true))
             QVERIFY2(file.state == FileState::Verified, file.file->target.c_str());
+    }
+
+    void a_cancelled_download_keeps_its_part() {
+        const fs::path dir = fresh_dir("cancel");
+        FileServer server(m_mirror, dir.string() + ".log");
+        std::atomic<bool> cancel{false};
+        FetchOptions options;
+        options.mirror = server.url().toStdString();
+        options.cancel = &cancel;
+        std::int64_t seen = 0;
+        options.progress = [&](const FetchProgress& progress) {
+            if (progress.stage != FetchProgress::Stage::Downloading) return;
+            seen = progress.bytes;
+            if (progress.bytes > 0) cancel = true;
+        };
+        QVERIFY_THROWS_EXCEPTION(DownloadCancelled,
+                                 fetch_dataset(*find_dataset("multi30k"), dir, options));
+        QVERIFY(seen > 0);
+        QVERIFY(fs::file_size(dir / "multi30k" / "train.en.gz.part") > 0);
+        QVERIFY(!fs::exists(dir / "multi30k" / "train.en.gz"));
     }
 
     void a_corrupt_file_is_refused_and_deleted() {

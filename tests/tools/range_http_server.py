@@ -3,21 +3,24 @@
 (206/416), a request log, and a way to break a transfer off.
 
     range_http_server.py --root DIR [--log FILE] [--drop-after N] [--ignore-range]
+                         [--bytes-per-second N]
 
 Prints "PORT <n>" on its first line once it listens (on a free port). Each request appends
 one JSON line {"path", "range", "status"} to the log. --drop-after N sends the full
 Content-Length but closes the connection after N bytes of the body; --ignore-range answers
-every request with the whole file (200), as servers without range support do.
+every request with the whole file (200), as servers without range support do;
+--bytes-per-second slows the body down (to watch progress and cancel).
 """
 import argparse
 import json
 import os
 import re
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
-def make_handler(root, log_path, drop_after, ignore_range):
+def make_handler(root, log_path, drop_after, ignore_range, rate):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -73,11 +76,13 @@ def make_handler(root, log_path, drop_after, ignore_range):
                 if drop_after is not None:
                     remaining = min(remaining, drop_after)
                 while remaining > 0:
-                    chunk = body.read(min(65536, remaining))
+                    chunk = body.read(min(16384, remaining))
                     if not chunk:
                         break
                     self.wfile.write(chunk)
                     remaining -= len(chunk)
+                    if rate:
+                        time.sleep(len(chunk) / rate)
             if drop_after is not None:
                 self.wfile.flush()
                 self.close_connection = True
@@ -91,10 +96,11 @@ def main():
     parser.add_argument("--log")
     parser.add_argument("--drop-after", type=int)
     parser.add_argument("--ignore-range", action="store_true")
+    parser.add_argument("--bytes-per-second", type=float)
     options = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0),
                                  make_handler(options.root, options.log, options.drop_after,
-                                              options.ignore_range))
+                                              options.ignore_range, options.bytes_per_second))
     print("PORT %d" % server.server_address[1], flush=True)
     try:
         server.serve_forever()

@@ -62,6 +62,7 @@ DataDownloadDialog::DataDownloadDialog(const Dataset& dataset, const QString& fo
     layout->addLayout(form);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
+    layout->addStretch(1);
     layout->addWidget(m_buttons);
 }
 
