@@ -2,9 +2,11 @@
 // on disk (TFW_DATA_MIRROR=file://...) made from the shared data folder.
 #include <zlib.h>
 #include <QLabel>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -38,6 +40,32 @@ void make_ptb_mirror(const fs::path& mirror) {
     }
 }
 
+// The loopback file server of the download tests, answering slowly enough to cancel.
+class SlowFileServer {
+  public:
+    explicit SlowFileServer(const fs::path& root) {
+        m_process.start(QStandardPaths::findExecutable("python3"),
+                        {QStringLiteral(TFW_TEST_TOOLS_DIR "/range_http_server.py"), "--root",
+                         QString::fromStdString(root.string()), "--bytes-per-second", "200000"});
+        if (m_process.waitForReadyRead(10000)) {
+            const QByteArray line = m_process.readLine().trimmed();
+            if (line.startsWith("PORT ")) m_port = line.mid(5).toInt();
+        }
+    }
+    ~SlowFileServer() {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    SlowFileServer(const SlowFileServer&) = delete;
+    SlowFileServer& operator=(const SlowFileServer&) = delete;
+    QByteArray url() const { return "http://127.0.0.1:" + QByteArray::number(m_port) + "/"; }
+    bool listening() const { return m_port > 0; }
+
+  private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
 }  // namespace
 
 class TestDataDownload final : public QObject {
@@ -63,6 +91,38 @@ class TestDataDownload final : public QObject {
         QVERIFY(!bar->isHidden());
         QVERIFY(bar->getDataButton()->isHidden());
         QVERIFY(bar->messageLabel()->text().contains("scitldr cannot be downloaded"));
+    }
+
+    void cancel_stops_the_download_and_keeps_the_part() {
+        if (!downloads_available()) QSKIP("built without libcurl");
+        if (QStandardPaths::findExecutable("python3").isEmpty()) QSKIP("python3 is needed");
+        SlowFileServer server(fs::path(m_root.path().toStdString()) / "mirror");
+        QVERIFY(server.listening());
+        const QByteArray mirror = qgetenv("TFW_DATA_MIRROR");
+        qputenv("TFW_DATA_MIRROR", server.url());
+        const fs::path folder = fs::path(m_root.path().toStdString()) / "cancelled";
+
+        ExperimentPane pane;
+        pane.setDataFolder(QString::fromStdString(folder.string()));
+        QVERIFY(pane.loadPreset("ptb-word-lm"));
+        pane.missingDataBar()->getDataButton()->click();
+        auto* dialog = pane.findChild<DataDownloadDialog*>();
+        QVERIFY(dialog);
+        dialog->downloadButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->progressBar()->value() > 0, 20000);
+        QVERIFY(dialog->isDownloading());
+        dialog->reject();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isDownloading(), 10000);
+        qputenv("TFW_DATA_MIRROR", mirror);
+
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->statusLabel()->text().contains("Cancelled"));
+        QVERIFY(dialog->downloadButton()->isEnabled());
+        QVERIFY(fs::file_size(folder / "ptb" / "ptb.train.txt.part") > 0);
+        QVERIFY(!fs::exists(folder / "ptb" / "ptb.train.txt.gz"));
+        QVERIFY(!pane.missingDataBar()->isHidden());
+        dialog->reject();
+        QTRY_VERIFY(pane.findChild<DataDownloadDialog*>() == nullptr);
     }
 
     void get_data_downloads_and_clears_the_strip() {
