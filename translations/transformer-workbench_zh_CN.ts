@@ -1453,6 +1453,91 @@
     </message>
 </context>
 <context>
+    <name>tfw::DataDownloadDialog</name>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Get data: %1</source>
+        <translation>获取数据：%1</translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation>数据集：</translation>
+    </message>
+    <message>
+        <source>Licence:</source>
+        <translation>许可：</translation>
+    </message>
+    <message>
+        <source>Please cite:</source>
+        <translation>请引用：</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Into:</source>
+        <translation>保存到：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 of text</source>
+        <translation>
+            <numerusform>%n 个文件，文本共 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each file is checked against its pinned SHA-256 sum before it is put in place.</source>
+        <translation>每个文件在放入目标位置之前，都会与固定的 SHA-256 校验和进行比对。</translation>
+    </message>
+    <message>
+        <source>This build of the workbench cannot download (it was built without libcurl). Copy the files into %1 by hand.</source>
+        <translation>此版本的工作台无法下载（构建时没有 libcurl）。请手动将文件复制到 %1。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>File %1 of %2</source>
+        <translation>第 %1 个文件，共 %2 个</translation>
+    </message>
+    <message>
+        <source>checking %1</source>
+        <translation>正在校验 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 of %3</source>
+        <translation>%1，%2 / %3</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1 verified</source>
+        <translation>%1 已校验</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Cancelled. What was downloaded is kept; the next download resumes it.</source>
+        <translation>已取消。已下载的部分会保留，下次下载时从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
     <name>tfw::DecodeOptionsForm</name>
     <message>
         <source>Beam search</source>
@@ -2290,6 +2375,27 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
     <message>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::MissingDataBar</name>
+    <message>
+        <source>Get data…</source>
+        <translation>获取数据…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n data file(s) missing from %1: %2</source>
+        <translation>
+            <numerusform>%1 中缺少 %n 个数据文件：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be downloaded by the workbench; copy its files there by hand.</source>
+        <translation>工作台无法下载 %1；请手动将其文件复制到该位置。</translation>
+    </message>
+    <message>
+        <source>Download %1 into %2</source>
+        <translation>将 %1 下载到 %2</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_experiment->setChecksAction(m_checksAction);
 
     connect(m_experiment, &ExperimentPane::validityChanged, this, &MainWindow::updateStartAction);
+    connect(m_experiment, &ExperimentPane::dataFolderChosen, this, [this](const QString& dir) {
+        m_settings.setDataFolder(dir);
+        m_experiment->setDataFolder(dir);
+    });
     connect(m_training, &TrainingPane::startRequested, this, &MainWindow::startTraining);
     connect(m_training, &TrainingPane::checksDetailsRequested, this, [this] {
         ChecksDialog* dialog = checksWindow();

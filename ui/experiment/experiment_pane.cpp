@@ -14,7 +14,9 @@
 #include "core/util/error_text.h"
 #include "ui/common/problem_message.h"
 #include "ui/experiment/config_summary.h"
+#include "ui/experiment/data_download_dialog.h"
 #include "ui/experiment/experiment_form.h"
+#include "ui/experiment/missing_data_bar.h"
 
 namespace tfw {
 
@@ -24,6 +26,7 @@ ExperimentPane::ExperimentPane(QWidget* parent)
       m_form(new ExperimentForm(this)),
       m_summary(new ConfigSummary(this)),
       m_description(new QLabel(this)),
+      m_missingData(new MissingDataBar(this)),
       m_checksButton(new QToolButton(this)),
       m_startButton(new QToolButton(this)) {
     for (const std::string& name : preset_names()) {
@@ -90,15 +93,37 @@ ExperimentPane::ExperimentPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_description);
+    layout->addWidget(m_missingData);
     layout->addWidget(splitter, 1);
 
     connect(m_form, &ExperimentForm::configChanged, this, [this] {
         m_summary->showConfig(m_form->config());
         showDescription();
+        m_missingData->showFor(m_form->config());
     });
+    connect(m_missingData, &MissingDataBar::getDataRequested, this, &ExperimentPane::getData);
     connect(m_form, &ExperimentForm::validityChanged, this, &ExperimentPane::validityChanged);
     m_summary->showConfig(m_form->config());
     showDescription();
+    m_missingData->showFor(m_form->config());
+}
+
+void ExperimentPane::getData() {
+    const Dataset* dataset = m_missingData->dataset();
+    if (!dataset) return;
+    const QString folder = m_missingData->targetFolder();
+    auto* dialog = new DataDownloadDialog(*dataset, folder, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, folder] {
+        ExperimentConfig config = m_form->config();
+        if (config.data.dir.empty()) {
+            config.data.dir = folder.toStdString();
+            m_form->setConfig(config);
+            Q_EMIT dataFolderChosen(folder);
+        }
+        m_missingData->showFor(m_form->config());
+    });
+    dialog->open();
 }
 
 void ExperimentPane::showDescription() {

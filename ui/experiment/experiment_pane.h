@@ -15,6 +15,7 @@ namespace tfw {
 
 class ExperimentForm;
 class ConfigSummary;
+class MissingDataBar;
 
 class ExperimentPane final : public QWidget {
     Q_OBJECT
@@ -27,6 +28,8 @@ class ExperimentPane final : public QWidget {
     ConfigSummary* summary() const { return m_summary; }
     // The experiment's description above the form (hidden when it has none).
     QLabel* descriptionLabel() const { return m_description; }
+    // Above the form while data files of the experiment are missing.
+    MissingDataBar* missingDataBar() const { return m_missingData; }
     const ExperimentConfig& config() const;
     // Shows a button for the window's Start action under the read-outs.
     void setStartAction(QAction* start);
@@ -44,14 +47,18 @@ class ExperimentPane final : public QWidget {
 
   Q_SIGNALS:
     void validityChanged(bool valid, const QString& reason);
+    // A download went into this folder and the experiment now reads its data from there.
+    void dataFolderChosen(const QString& dir);
 
   private:
     void showDescription();
+    void getData();
 
     QComboBox* m_presets;
     ExperimentForm* m_form;
     ConfigSummary* m_summary;
     QLabel* m_description;
+    MissingDataBar* m_missingData;
     QToolButton* m_checksButton;
     QToolButton* m_startButton;
     QString m_dataFolder;

@@ -1,0 +1,56 @@
+#pragma once
+// The corpora the presets use: where each file comes from, how it becomes the file the preset
+// reads, and the SHA-256 of its text that a download must match.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tfw {
+
+// How the downloaded file becomes the file in the data folder.
+enum class FileConversion {
+    Copy,          // stored as downloaded
+    Gunzip,        // downloaded .gz, stored decompressed
+    Gzip,          // downloaded plain, stored gzip-compressed (the preset reads *.gz)
+    KeepGzip,      // downloaded .gz, stored as downloaded
+    StripBpeMarks  // BPE-segmented text whose "@@ " continuation marks are deleted
+};
+
+struct DatasetFile {
+    std::string target;  // path below the data folder, as the presets name it
+    std::string url;     // public home, pinned to a commit; empty: not downloadable
+    FileConversion conversion = FileConversion::Copy;
+    // SHA-256 (hex) and size of the file's text, i.e. after decompression: that is what the
+    // sources publish reproducibly (a gzip file's bytes depend on the compressor).
+    std::string text_sha256;
+    std::int64_t text_bytes = 0;
+
+    // The upstream file's name, the last part of its URL (or of the target).
+    std::string upstream_name() const;
+};
+
+struct Dataset {
+    std::string name;  // "multi30k", also the folder below the data folder (or its start)
+    std::string task;  // translation, lm, summarization
+    std::string title;
+    std::string licence;   // what may be done with it, as its sources state it
+    std::string citation;  // whom to cite
+    std::string homepage;  // where it comes from
+    // Why some files cannot be downloaded (and what to do instead); empty when all can.
+    std::string manual_note;
+    std::vector<DatasetFile> files;
+
+    bool downloadable() const;
+    std::int64_t text_bytes() const;
+};
+
+const std::vector<Dataset>& dataset_catalog();
+// nullptr when unknown.
+const Dataset* find_dataset(const std::string& name);
+// The dataset one of whose files is `target` (a path below the data folder), or nullptr.
+const Dataset* dataset_with_file(const std::string& target);
+// "multi30k, ptb, ..." for messages.
+std::string dataset_names();
+
+}  // namespace tfw
