@@ -146,7 +146,7 @@ long attempt(Transfer& transfer, const DownloadRequest& request, std::int64_t of
                             false);
     if (is_unreachable(code))
         throw DownloadError("could not reach the server of " + request.url + " (" + cause +
-                                "); is this computer offline?",
+                                "); this computer may be offline",
                             true);
     throw DownloadError("could not download " + request.url + ": " + cause, false);
 }
