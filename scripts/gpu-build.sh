@@ -52,6 +52,7 @@ export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIB
 
 torch_root=$("$python" -c 'import os, torch; print(os.path.dirname(torch.__file__))')
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTFW_BUILD_GUI=OFF \
-  -DCMAKE_PREFIX_PATH="$torch_root;$root/usr" $(command -v ninja > /dev/null && echo -GNinja)
+  -DCMAKE_PREFIX_PATH="$torch_root;$root/usr" -DTFW_PROTOBUF_ROOT="$root/usr" \
+  $(command -v ninja > /dev/null && echo -GNinja)
 cmake --build build-gpu -j"$(nproc)"
 build-gpu/app/cli/tfw --version
