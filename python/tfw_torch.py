@@ -463,7 +463,8 @@ def main(argv):
     if args.fresh:
         bundle.model.initialize()
     train(bundle, sources, targets, args.steps, args.lr)
-    save(bundle, args.out, bundle.config.get("trained_steps", 0) + args.steps)
+    before = 0 if args.fresh else bundle.config.get("trained_steps", 0)
+    save(bundle, args.out, before + args.steps)
     return 0
 
 
