@@ -88,7 +88,8 @@ class EncoderLayer(nn.Module):
         super().__init__()
         d = m["d_model"]
         self.pre_norm, self.dropout = m["norm"] == "pre", m.get("dropout", 0.0)
-        self.self_attention = MultiHeadAttention(d, m["heads"], m.get("attention_dropout", 0.0), True)
+        attention_dropout = m.get("attention_dropout", 0.0)
+        self.self_attention = MultiHeadAttention(d, m["heads"], attention_dropout, True)
         self.feed_forward = FeedForward(d, m["ffn_dim"], m["activation"])
         self.norm1 = nn.LayerNorm(d, eps=m.get("layer_norm_eps", 1e-5))
         self.norm2 = nn.LayerNorm(d, eps=m.get("layer_norm_eps", 1e-5))
@@ -227,13 +228,18 @@ class TransformerModel(nn.Module):
     def decode(self, tgt_in, memory=None, memory_mask=None):
         x = self.embed(tgt_in, self.tgt_embedding, self.tgt_positions)
         # A non-causal decoder (model.causal false) sees every target token but padding.
-        self_mask = causal_mask(tgt_in.size(1)) if self.causal else padding_mask(tgt_in, self.pad_id)
+        if self.causal:
+            self_mask = causal_mask(tgt_in.size(1))
+        else:
+            self_mask = padding_mask(tgt_in, self.pad_id)
         for layer in self.decoder_layers:
             x = layer(x, self_mask, memory, memory_mask)
         return self.decoder_norm(x) if self.decoder_norm is not None else x
 
     def project(self, hidden):
-        return self.output(hidden) if self.output is not None else F.linear(hidden, self.tgt_embedding.weight)
+        if self.output is not None:
+            return self.output(hidden)
+        return F.linear(hidden, self.tgt_embedding.weight)
 
     def forward(self, src, tgt_in):
         """Teacher-forced logits [B, T, V]; src is None for a language model."""
@@ -439,10 +445,10 @@ def main(argv):
     commands = parser.add_subparsers(dest="command", required=True)
     logprob = commands.add_parser("logprob", help="per-sentence log-probabilities as JSON lines")
     logprob.add_argument("dir", help="an exported model")
-    trainer = commands.add_parser("train", help="train a model in Python and save it for tfw import")
+    trainer = commands.add_parser("train", help="train in Python, save for tfw import")
     trainer.add_argument("out", help="the folder to write")
-    trainer.add_argument("--like", required=True, help="an exported model: architecture, tokenizers")
-    trainer.add_argument("--fresh", action="store_true", help="start from new weights, not --like's")
+    trainer.add_argument("--like", required=True, help="an exported model to start from")
+    trainer.add_argument("--fresh", action="store_true", help="new weights, not --like's")
     trainer.add_argument("--seed", type=int, default=1)
     trainer.add_argument("--steps", type=int, default=20)
     trainer.add_argument("--lr", type=float, default=1e-2)

@@ -1,7 +1,6 @@
 // tfw export: a checkpoint in a format other tools read. Each format is one row of
 // kFormats and one function; --format chooses (docs/interop.md).
 
-#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,11 +18,10 @@ int export_safetensors(const Args& args) {
     const std::string checkpoint = args.get("checkpoint");
     const std::string dir = args.get("out");
     const LoadedModel loaded = load_model(checkpoint, "cpu");
-    export_model(loaded, dir);
+    const std::vector<std::string> files = export_model(loaded, dir);
     std::cout << "exported " << checkpoint << " (" << loaded.model->parameter_count()
               << " parameters) to " << dir << ":";
-    for (const auto& entry : std::filesystem::directory_iterator(dir))
-        std::cout << " " << entry.path().filename().string();
+    for (const std::string& file : files) std::cout << " " << file;
     std::cout << "\n";
     return 0;
 }
@@ -36,8 +34,9 @@ struct ExportFormat {
 
 const ExportFormat kFormats[] = {
     {"safetensors",
-     "--checkpoint CK --out DIR: the model's weights (model.safetensors), its architecture "
-     "(config.json) and tokenizer files, for python/tfw_torch.py",
+     "the weights (model.safetensors), architecture (config.json) and\n"
+     "    tokenizer files of --checkpoint, written into --out, for PyTorch\n"
+     "    (python/tfw_torch.py, docs/interop.md)",
      export_safetensors},
 };
 

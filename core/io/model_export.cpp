@@ -65,18 +65,20 @@ ojson architecture_json(const ModelOptions& o) {
 
 }  // namespace
 
-void export_model(const LoadedModel& loaded, const std::string& dir) {
+std::vector<std::string> export_model(const LoadedModel& loaded, const std::string& dir) {
     const Checkpoint& c = loaded.checkpoint;
     const ModelOptions& options = loaded.model->options();
     fs::create_directories(dir);
 
     const bool shared_tokenizer = c.src_tokenizer.empty() || c.src_tokenizer == c.tgt_tokenizer;
     ojson tokenizer = {{"type", c.tgt_tokenizer_type}};
+    std::vector<std::string> written;
     if (shared_tokenizer) {
         const std::string file = tokenizer_file(c.tgt_tokenizer_type, "");
         write_bytes(fs::path(dir) / file, c.tgt_tokenizer);
         tokenizer["src"] = file;
         tokenizer["tgt"] = file;
+        written.push_back(file);
     } else {
         const std::string src = tokenizer_file(c.src_tokenizer_type, "src");
         const std::string tgt = tokenizer_file(c.tgt_tokenizer_type, "tgt");
@@ -84,6 +86,7 @@ void export_model(const LoadedModel& loaded, const std::string& dir) {
         write_bytes(fs::path(dir) / tgt, c.tgt_tokenizer);
         tokenizer["src"] = src;
         tokenizer["tgt"] = tgt;
+        written.insert(written.end(), {src, tgt});
     }
 
     NamedTensors tensors;
@@ -107,6 +110,8 @@ void export_model(const LoadedModel& loaded, const std::string& dir) {
         {"trained_steps", c.position.step},
         {"experiment", to_json(c.config)}};
     write_bytes(fs::path(dir) / kExportConfigFile, config.dump(2) + "\n");
+    written.insert(written.end(), {kExportWeightsFile, kExportConfigFile});
+    return written;
 }
 
 }  // namespace tfw

@@ -6,6 +6,7 @@
 // sentencepiece .model, or a word list for word-level tokenizers.
 
 #include <string>
+#include <vector>
 
 #include "core/io/model_io.h"
 
@@ -16,7 +17,8 @@ constexpr const char* kExportConfigFile = "config.json";
 constexpr const char* kExportWeightsFile = "model.safetensors";
 
 // Writes the model and tokenizers of `loaded` into dir (created when missing; files of the
-// same names are replaced). Throws SafetensorsError or std::runtime_error naming the file.
-void export_model(const LoadedModel& loaded, const std::string& dir);
+// same names are replaced) and returns the names of the files written. Throws
+// SafetensorsError or std::runtime_error naming the file.
+std::vector<std::string> export_model(const LoadedModel& loaded, const std::string& dir);
 
 }  // namespace tfw

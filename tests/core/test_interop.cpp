@@ -543,6 +543,38 @@ class TestInterop : public QObject {
         rewrite([](NamedTensors&) {});
         QCOMPARE(import_error(), std::string());
     }
+
+    // The commands say what they cannot do: an unknown format, a seq2seq model without
+    // targets, a sentence longer than the model's positions, an existing checkpoint.
+    void commandsExplainWhatTheyRefuse() {
+        const std::string checkpoint = exported(kVariants[0], "refusals");
+        QVERIFY(!checkpoint.empty());
+        CliRun run = run_tfw({"export", "--format", "onnx", "--checkpoint", qs(checkpoint), "--out",
+                              qs(path("onnx"))});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(contains(run.err, "'onnx'") && contains(run.err, "safetensors"), run.err.c_str());
+
+        const std::string src = path("refusals.src"), tgt = path("refusals.tgt");
+        std::string long_line;
+        for (int i = 0; i < 40; ++i) long_line += "Der Hund läuft. ";
+        write_lines(src, {"kurz", long_line});
+        write_lines(tgt, {"short", "long"});
+        run = run_tfw({"logprob", "--checkpoint", qs(checkpoint), "--src", qs(src)});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(contains(run.err, "--tgt"), run.err.c_str());
+        run = run_tfw(
+            {"logprob", "--checkpoint", qs(checkpoint), "--src", qs(src), "--tgt", qs(tgt)});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(contains(run.err, "source sentence 2 needs") && contains(run.err, "has 64"),
+                 run.err.c_str());
+
+        run = run_tfw({"import", "--from", qs(path("refusals")), "--out", qs(checkpoint)});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(contains(run.err, "--force"), run.err.c_str());
+        run =
+            run_tfw({"import", "--from", qs(path("refusals")), "--out", qs(checkpoint), "--force"});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestInterop)
