@@ -159,12 +159,12 @@ class PositionalEncoding(nn.Module):
 
 
 def padding_mask(tokens, pad_id):  # additive [B, 1, 1, T]: -inf at padding
-    mask = torch.zeros(tokens.size(0), 1, 1, tokens.size(1))
+    mask = torch.zeros(tokens.size(0), 1, 1, tokens.size(1), device=tokens.device)
     return mask.masked_fill(tokens.eq(pad_id).view(mask.shape), float("-inf"))
 
 
-def causal_mask(length):  # additive [T, T]: -inf above the diagonal
-    return torch.triu(torch.full((length, length), float("-inf")), 1)
+def causal_mask(length, device):  # additive [T, T]: -inf above the diagonal
+    return torch.triu(torch.full((length, length), float("-inf"), device=device), 1)
 
 
 class TransformerModel(nn.Module):
@@ -229,7 +229,7 @@ class TransformerModel(nn.Module):
         x = self.embed(tgt_in, self.tgt_embedding, self.tgt_positions)
         # A non-causal decoder (model.causal false) sees every target token but padding.
         if self.causal:
-            self_mask = causal_mask(tgt_in.size(1))
+            self_mask = causal_mask(tgt_in.size(1), tgt_in.device)
         else:
             self_mask = padding_mask(tgt_in, self.pad_id)
         for layer in self.decoder_layers:
@@ -343,6 +343,7 @@ class Bundle:
         """(total log-probability as a tensor, tokens), as `tfw logprob` computes it:
         seq2seq: target + EOS given source + EOS; language model: source + EOS after EOS, or
         with a target: target + EOS after EOS + source."""
+        device = self.model.tgt_embedding.weight.device
         special = self.config["special_tokens"]
         bos, eos = special["bos"], special["eos"]
         src_ids = self.src_tokenizer.encode(source)
@@ -353,15 +354,15 @@ class Bundle:
                 out = src_ids
             tgt_in, first, src = prompt + out, len(prompt) - 1, None
         else:
-            tgt_in, first, src = [bos] + out, 0, torch.tensor([src_ids + [eos]])
+            tgt_in, first, src = [bos] + out, 0, torch.tensor([src_ids + [eos]], device=device)
         longest = max(len(tgt_in), src.size(1) if src is not None else 0)
         if longest > self.config["model"]["max_positions"]:
             raise ValueError(f"sentence needs {longest} positions, the model has "
                              f"{self.config['model']['max_positions']}")
-        logits = self.model(src, torch.tensor([tgt_in]))[0]
+        logits = self.model(src, torch.tensor([tgt_in], device=device))[0]
         log_probs = logits.float().log_softmax(-1)
-        following = torch.tensor(out + [eos])
-        rows = first + torch.arange(len(following))
+        following = torch.tensor(out + [eos], device=device)
+        rows = first + torch.arange(len(following), device=device)
         return log_probs[rows, following].double().sum(), len(following)
 
     def log_probs(self, sources, targets=None):
