@@ -98,7 +98,7 @@ std::vector<std::string> export_model(const LoadedModel& loaded, const std::stri
                       {{"format", "pt"}, {"producer", "transformer-workbench " TFW_VERSION}});
 
     const ojson config = {
-        {"format", "transformer-workbench model"},
+        {"format", kModelExportFormat},
         {"format_version", kModelExportFormatVersion},
         {"task", to_json(c.config).at("task")},
         {"model", architecture_json(options)},

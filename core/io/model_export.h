@@ -12,6 +12,7 @@
 
 namespace tfw {
 
+constexpr const char* kModelExportFormat = "transformer-workbench model";  // config.json "format"
 constexpr int kModelExportFormatVersion = 1;
 constexpr const char* kExportConfigFile = "config.json";
 constexpr const char* kExportWeightsFile = "model.safetensors";

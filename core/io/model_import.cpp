@@ -39,10 +39,11 @@ json read_config(const fs::path& path) {
     } catch (const json::exception& e) {
         throw std::runtime_error(path.string() + ": not valid JSON (" + e.what() + ")");
     }
-    if (!config.is_object() || config.value("format", "") != "transformer-workbench model")
+    if (!config.is_object() || config.value("format", "") != kModelExportFormat)
         throw std::runtime_error(path.string() +
                                  ": not the config.json of an exported Transformer Workbench "
-                                 "model (\"format\": \"transformer-workbench model\")");
+                                 "model (\"format\": \"" +
+                                 std::string(kModelExportFormat) + "\")");
     const int version = config.value("format_version", 0);
     if (version < 1 || version > kModelExportFormatVersion)
         throw std::runtime_error(path.string() + ": format_version " + std::to_string(version) +
@@ -64,9 +65,9 @@ ExperimentConfig experiment_of(const json& config) {
     const bool lm = config.at("task") == "lm";
     const int64_t encoder_layers = model.at("encoder_layers").get<int64_t>();
     if (lm && encoder_layers != 0)
-        throw std::runtime_error("a language model (task lm) has no encoder, but model." +
-                                 std::string("encoder_layers is ") +
-                                 std::to_string(encoder_layers));
+        throw std::runtime_error(
+            "a language model (task lm) has no encoder, but model.encoder_layers is " +
+            std::to_string(encoder_layers));
     if (!lm) {
         experiment["model"]["encoder_layers"] = encoder_layers;
         experiment["tokenizer"]["shared"] = model.at("shared_embeddings");

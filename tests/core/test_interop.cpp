@@ -187,8 +187,8 @@ QStringList logprob_args(const std::string& checkpoint, const Texts& texts) {
 }
 
 // Compares the log-probabilities of `tfw logprob` on the checkpoint with tfw_torch.py's on the
-// exported folder, line by line; returns the largest difference (or a negative value after a
-// failed QVERIFY).
+// exported folder, line by line; returns the largest difference, or -1 when a run fails, the
+// line or token counts differ, or a log-probability is not finite.
 double compare_log_probs(const std::string& checkpoint, const std::string& dir,
                          const Texts& texts) {
     QStringList py_args = {kTorchScript, "logprob", qs(dir), "--src", qs(texts.src)};
@@ -296,18 +296,9 @@ class TestInterop : public QObject {
             const std::string original = exported(*v, base);
             QVERIFY(!original.empty());
             const Texts texts = texts_for(*v);
-            QStringList train = {kTorchScript,
-                                 "train",
-                                 qs(path(base + "-py")),
-                                 "--like",
-                                 qs(path(base)),
-                                 "--fresh",
-                                 "--seed",
-                                 "3",
-                                 "--steps",
-                                 "4",
-                                 "--src",
-                                 qs(texts.src)};
+            QStringList train = {kTorchScript, "train", qs(path(base + "-py")), "--like",
+                                 qs(path(base))};
+            train += QStringList{"--fresh", "--seed", "3", "--steps", "4", "--src", qs(texts.src)};
             if (!texts.tgt.empty()) train << "--tgt" << qs(texts.tgt);
             const CliRun trained = run_python(kTorchPython, train);
             QVERIFY2(trained.exit_code == 0, trained.err.c_str());
