@@ -8,6 +8,7 @@
 //   checks.json      the quick sanity checks run before training (core/check)
 //   checkpoints/     last.tfw, best.tfw and periodic step-N.tfw
 //   evals/           saved evaluations (core/eval)
+//   events.out.tfevents.*  the same reports for TensorBoard (run_tensorboard_log.h)
 //   train.lock       while a process trains it (core/io/run_lock.h)
 
 #include <cstdint>
