@@ -124,10 +124,19 @@ Dataset iwslt14() {
               "e6d7317a9772cd1ed970910c611e9e7dada1f34439269b44a9d801334bff948d", 744235}}};
 }
 
-// The two summarization sets are converted from JSON lines (DialogSum's training set even
-// from Python literals inside a zip archive); that conversion is not reproduced here, so
-// their files are known (to check copies made by hand) but not downloaded.
+// The summarization sets come as records (JSON lines; DialogSum's training set as Python dict
+// literals inside a zip archive); each of their files is one field of every record, and one
+// download gives several files.
 Dataset scitldr() {
+    const auto url = [](const std::string& split) {
+        return raw_github("allenai/scitldr", "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20",
+                          "SciTLDR-Data/SciTLDR-A/" + split + ".jsonl");
+    };
+    using C = FileConversion;
+    using T = RecordField::Take;
+    // "source" is the abstract as a list of sentences; "target" lists the TLDRs, the author's
+    // first.
+    const RecordField source{"source", T::Text}, first{"target", T::First}, all{"target", T::All};
     return {"scitldr",
             "summarization",
             "SciTLDR-A (abstract to TLDR)",
@@ -135,23 +144,23 @@ Dataset scitldr() {
             "Cachola, Lo, Cohan, Weld (2020). TLDR: Extreme Summarization of Scientific "
             "Documents. Findings of EMNLP.",
             "https://github.com/allenai/scitldr",
-            "Its files are converted from SciTLDR-Data/SciTLDR-A/{train,dev,test}.jsonl "
-            "(allenai/scitldr, commit 5ccad9c00a60ad75c9e04abf7f27d0f53f983b20): abstract "
-            "sentences joined with one space, the first TLDR as target, whitespace runs made one "
-            "space. That conversion is not built in: copy the converted files into the folder "
-            "by hand.",
-            {{"summarization/scitldr/train.source.gz", "", FileConversion::Copy,
-              "5a4a662689d5ca5694b87ed2083ecce1271240eb230c0d29f43efae1dfedc2b3", 2180729},
-             {"summarization/scitldr/train.target", "", FileConversion::Copy,
-              "ccbc27c0a6b3944ba10296976009186c850ac03d1d9a39614d1684d47f39baa6", 273896},
-             {"summarization/scitldr/val.source", "", FileConversion::Copy,
-              "1de1fa20828ec4f4006d5b827b3877715c9dbbfc4d7ddd2102e909bbcf8b0d83", 679496},
-             {"summarization/scitldr/val.target", "", FileConversion::Copy,
-              "d8f547c38e4fe01a4a45364f86077c45c8c6fb0306adee3f19e3dc6fe2435bc6", 83520},
-             {"summarization/scitldr/test.source", "", FileConversion::Copy,
-              "23c5645d7a8ebe703128aad6ec3ae45964a5da0b2b83bbba8dfef6e608af5628", 689780},
-             {"summarization/scitldr/test.target", "", FileConversion::Copy,
-              "9c198e7330a81c8fe2376d489ca5d99bbc8c36bd06ed6f43fce8cb0a3eeffd78", 83098}}};
+            "",
+            {{"summarization/scitldr/train.source.gz", url("train"), C::Records,
+              "5a4a662689d5ca5694b87ed2083ecce1271240eb230c0d29f43efae1dfedc2b3", 2180729, source},
+             {"summarization/scitldr/train.target", url("train"), C::Records,
+              "ccbc27c0a6b3944ba10296976009186c850ac03d1d9a39614d1684d47f39baa6", 273896, first},
+             {"summarization/scitldr/val.source", url("dev"), C::Records,
+              "1de1fa20828ec4f4006d5b827b3877715c9dbbfc4d7ddd2102e909bbcf8b0d83", 679496, source},
+             {"summarization/scitldr/val.target", url("dev"), C::Records,
+              "d8f547c38e4fe01a4a45364f86077c45c8c6fb0306adee3f19e3dc6fe2435bc6", 83520, first},
+             {"summarization/scitldr/val.targets.jsonl", url("dev"), C::Records,
+              "5b9aef02979a3081b80ebb3a30b23e22cb3d11c7b210a097d3cb96914584c5e6", 229156, all},
+             {"summarization/scitldr/test.source", url("test"), C::Records,
+              "23c5645d7a8ebe703128aad6ec3ae45964a5da0b2b83bbba8dfef6e608af5628", 689780, source},
+             {"summarization/scitldr/test.target", url("test"), C::Records,
+              "9c198e7330a81c8fe2376d489ca5d99bbc8c36bd06ed6f43fce8cb0a3eeffd78", 83098, first},
+             {"summarization/scitldr/test.targets.jsonl", url("test"), C::Records,
+              "3406dd0c77e416c9ac57b9f9547ba3425c91177cabfe2c8f844e388cb28cecda", 292068, all}}};
 }
 
 Dataset dialogsum() {

@@ -86,11 +86,11 @@ class TestDataDownload final : public QObject {
     void a_corpus_that_cannot_be_downloaded_is_named() {
         ExperimentPane pane;
         pane.setDataFolder(m_root.filePath("empty"));
-        QVERIFY(pane.loadPreset("scitldr"));
+        QVERIFY(pane.loadPreset("dialogsum"));
         MissingDataBar* bar = pane.missingDataBar();
         QVERIFY(!bar->isHidden());
         QVERIFY(bar->getDataButton()->isHidden());
-        QVERIFY(bar->messageLabel()->text().contains("scitldr cannot be downloaded"));
+        QVERIFY(bar->messageLabel()->text().contains("dialogsum cannot be downloaded"));
     }
 
     void cancel_stops_the_download_and_keeps_the_part() {
