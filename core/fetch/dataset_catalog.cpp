@@ -126,7 +126,8 @@ Dataset iwslt14() {
 
 // The summarization sets come as records (JSON lines; DialogSum's training set as Python dict
 // literals inside a zip archive); each of their files is one field of every record, and one
-// download gives several files.
+// download gives several files. The sums were checked against conversions of the upstream
+// files at the pinned commits.
 Dataset scitldr() {
     const auto url = [](const std::string& split) {
         return raw_github("allenai/scitldr", "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20",
@@ -164,6 +165,22 @@ Dataset scitldr() {
 }
 
 Dataset dialogsum() {
+    // val and test are JSON lines; train exists only inside the repository's own zipped
+    // release, one Python dict literal per line.
+    const std::string jsonl_commit = "848cc8c05e0a04def79326539de827f1b28786a0";
+    const std::string dev =
+        raw_github("cylnlp/dialogsum", jsonl_commit, "DialogSum_Data/dialogsum.dev.jsonl");
+    const std::string test =
+        raw_github("cylnlp/dialogsum", jsonl_commit, "DialogSum_Data/dialogsum.test.jsonl");
+    const std::string zip = raw_github(
+        "cylnlp/dialogsum", "9a79c6b7a768020c97b44e955312dd68172c34f4", "DialogSum_Data.zip");
+    using C = FileConversion;
+    using T = RecordField::Take;
+    const auto in_zip = [](const std::string& name) {
+        return RecordField(name, T::Text, RecordField::Format::PythonLiteralLines,
+                           "DialogSum_Data/dialogsum.train.jsonl");
+    };
+    // "dialogue" has one turn per line ("#Person1#: ..."); collapsing joins them with a space.
     return {"dialogsum",
             "summarization",
             "DialogSum (dialogue to summary)",
@@ -172,23 +189,31 @@ Dataset dialogsum() {
             "Chen, Liu, Chen, Zhang (2021). DialogSum: A Real-Life Scenario Dialogue "
             "Summarization Dataset. Findings of ACL-IJCNLP.",
             "https://github.com/cylnlp/dialogsum",
-            "Its files are converted from DialogSum_Data/dialogsum.{dev,test}.jsonl (commit "
-            "848cc8c05e0a04def79326539de827f1b28786a0) and, for train, from Python-literal "
-            "records inside the archive DialogSum_Data.zip (commit "
-            "9a79c6b7a768020c97b44e955312dd68172c34f4). That conversion is not built in: copy "
-            "the converted files into the folder by hand.",
-            {{"summarization/dialogsum/train.source.gz", "", FileConversion::Copy,
-              "a096a2ecb42020b42141972e101ed5b080b9121a87224b32c39459a6727da7a7", 9196225},
-             {"summarization/dialogsum/train.target.gz", "", FileConversion::Copy,
-              "b5a5633388ba9f6e734ca31b517a481dd04c1280e6edbecf27b421796e5974c1", 1765989},
-             {"summarization/dialogsum/val.source", "", FileConversion::Copy,
-              "a267a3cae3a0d470bd58ebbf56fbe375bea211ba6ef8126f8ee41021e943e752", 363523},
-             {"summarization/dialogsum/val.target", "", FileConversion::Copy,
-              "3f63385935862f2a69f952d82d52d686526cf4b8cb057e3b112f9491609589d5", 65476},
-             {"summarization/dialogsum/test.source", "", FileConversion::Copy,
-              "f9040378201b64ab5f2de37d781e4206f3f0418557c834b3950c33b8db3977eb", 378558},
-             {"summarization/dialogsum/test.target", "", FileConversion::Copy,
-              "aedb96719001dddd47901aefd2a259def35dfaff35279d1c0368fdbbfc3bbd5f", 58784}}};
+            "",
+            {{"summarization/dialogsum/train.source.gz", zip, C::Records,
+              "a096a2ecb42020b42141972e101ed5b080b9121a87224b32c39459a6727da7a7", 9196225,
+              in_zip("dialogue")},
+             {"summarization/dialogsum/train.target.gz", zip, C::Records,
+              "b5a5633388ba9f6e734ca31b517a481dd04c1280e6edbecf27b421796e5974c1", 1765989,
+              in_zip("summary")},
+             {"summarization/dialogsum/val.source", dev, C::Records,
+              "a267a3cae3a0d470bd58ebbf56fbe375bea211ba6ef8126f8ee41021e943e752", 363523,
+              RecordField("dialogue")},
+             {"summarization/dialogsum/val.target", dev, C::Records,
+              "3f63385935862f2a69f952d82d52d686526cf4b8cb057e3b112f9491609589d5", 65476,
+              RecordField("summary")},
+             {"summarization/dialogsum/test.source", test, C::Records,
+              "f9040378201b64ab5f2de37d781e4206f3f0418557c834b3950c33b8db3977eb", 378558,
+              RecordField("dialogue")},
+             {"summarization/dialogsum/test.target", test, C::Records,
+              "aedb96719001dddd47901aefd2a259def35dfaff35279d1c0368fdbbfc3bbd5f", 58784,
+              RecordField("summary1")},
+             {"summarization/dialogsum/test.target2", test, C::Records,
+              "fe1dfa20f45da82233165d3d8bcfeb0bc0e5387ec4b97ebc7db1650b062c8d4f", 57609,
+              RecordField("summary2")},
+             {"summarization/dialogsum/test.target3", test, C::Records,
+              "b4ad293ea77fa6eef111392da0c2d4d6adf46c37e1defc921d0af877a15f37ec", 56889,
+              RecordField("summary3")}}};
 }
 
 }  // namespace

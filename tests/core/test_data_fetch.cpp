@@ -26,6 +26,7 @@
 #include "core/fetch/python_literal.h"
 #include "core/fetch/python_text.h"
 #include "core/fetch/record_conversion.h"
+#include "core/fetch/zip_archive.h"
 
 using namespace tfw;
 namespace fs = std::filesystem;
@@ -117,6 +118,13 @@ nlohmann::json sentences(const std::string& text, std::size_t k) {
     return list;
 }
 
+// A DialogSum dialogue as upstream has it, one turn ("#Person2#: ...") per line.
+std::string with_turn_lines(std::string text) {
+    for (std::size_t at = 0; (at = text.find(" #Person", at)) != std::string::npos; ++at)
+        text[at] = '\n';
+    return text;
+}
+
 // The records one upstream file of records holds, made back from the files it gives.
 std::vector<nlohmann::json> records_back(const Dataset& dataset, const std::string& url) {
     std::vector<nlohmann::json> records;
@@ -127,8 +135,10 @@ std::vector<nlohmann::json> records_back(const Dataset& dataset, const std::stri
         for (std::size_t i = 0; i < lines.size(); ++i) {
             nlohmann::json& value = records[i][file.field.name];
             switch (file.field.take) {
-                case RecordField::Take::Text:
-                    value = sentences(lines[i], i);
+                case RecordField::Take::Text:  // SciTLDR's abstracts are lists, the rest strings
+                    value = file.field.name == "source"
+                                ? sentences(lines[i], i)
+                                : nlohmann::json(spread_out(with_turn_lines(lines[i]), i));
                     break;
                 case RecordField::Take::First:  // the whole list, when there is one, wins
                     if (value.is_null()) value = {spread_out(lines[i], i)};
@@ -144,13 +154,20 @@ std::vector<nlohmann::json> records_back(const Dataset& dataset, const std::stri
     return records;
 }
 
+// JSON lines, or for a member of an archive a zip of Python dict literals (Python's own repr).
 void write_records(const Dataset& dataset, const DatasetFile& file, const fs::path& path) {
     std::string text;
     for (const nlohmann::json& record : records_back(dataset, file.url))
         text += record.dump() + "\n";
-    write_file(path, text, false);
+    if (file.field.archive_member.empty()) return write_file(path, text, false);
+    const fs::path records = path.string() + ".records.jsonl";
+    write_file(records, text, false);
+    QProcess::execute(QStandardPaths::findExecutable("python3"),
+                      {QStringLiteral(TFW_TEST_DATA_DIR "/../tools/zip_python_literals.py"),
+                       QString::fromStdString(path.string()),
+                       QString::fromStdString(file.field.archive_member + "=" + records.string())});
+    fs::remove(records);
 }
-
 // The upstream form of each downloadable file, as MIRROR/<dataset>/<upstream name>.
 void make_mirror(const fs::path& mirror) {
     for (const Dataset& dataset : dataset_catalog()) {
@@ -335,6 +352,23 @@ class DataFetchTest : public QObject {
             QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_python_literal(bad));
     }
 
+    void zip_members_are_read_and_checked() {
+        const fs::path archive = m_mirror / "dialogsum" / "DialogSum_Data.zip";
+        const std::string member = "DialogSum_Data/dialogsum.train.jsonl";
+        const std::string text = read_zip_member(archive, member);
+        QVERIFY(text.rfind("{'dialogue': ", 0) == 0);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(archive, "train.jsonl"));
+
+        const fs::path broken = fs::path(m_root.path().toStdString()) / "broken.zip";
+        std::ifstream in(archive, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        bytes[bytes.size() / 2] ^= 0x55;  // inside the deflated member
+        write_file(broken, bytes, false);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(broken, member));
+        write_file(broken, bytes.substr(0, bytes.size() / 2), false);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(broken, member));
+    }
+
     void the_mirror_has_sentence_lists_and_odd_whitespace() {
         std::ifstream in(m_mirror / "scitldr" / "dev.jsonl");
         std::string sources;
@@ -422,7 +456,7 @@ class DataFetchTest : public QObject {
                          "differs from the pinned sum"));
         QVERIFY(contains(all, "ptb/ptb.train.txt.gz                        missing"));
         QVERIFY(contains(all, "scitldr     summarization  4.5 MB    missing|"));
-        QVERIFY(contains(all, "dialogsum   summarization  11.8 MB   missing (not downloadable"));
+        QVERIFY(contains(all, "dialogsum   summarization  11.9 MB   missing|"));
     }
 
     void an_interrupted_download_resumes_with_a_range_request() {
@@ -551,7 +585,7 @@ class DataFetchTest : public QObject {
         QVERIFY(!fs::exists(dir / "multi30k" / "train.en.gz"));
     }
 
-    void unknown_and_manual_datasets_are_refused() {
+    void unknown_datasets_and_files_without_a_url_are_refused() {
         const test::CliRun unknown = test::run_tfw({"data", "get", "imagenet", "--yes"});
         QCOMPARE(unknown.exit_code, 2);
         QVERIFY2(contains(unknown.err, "unknown dataset 'imagenet' (known: multi30k"),
@@ -559,12 +593,25 @@ class DataFetchTest : public QObject {
         const test::CliRun none = test::run_tfw({"data", "get"});
         QCOMPARE(none.exit_code, 2);
 
+        // Every corpus of the catalog can be downloaded; one that could not is refused.
+        const Dataset manual{"manual",
+                             "lm",
+                             "A corpus copied by hand",
+                             "",
+                             "",
+                             "",
+                             "Copy train.txt by hand.",
+                             {{"manual/train.txt", "", FileConversion::Copy, "", 1}}};
         const fs::path dir = fresh_dir("manual");
-        const test::CliRun manual = test::run_tfw(
-            {"data", "get", "dialogsum", "--to", QString::fromStdString(dir.string()), "--yes"});
-        QCOMPARE(manual.exit_code, 1);
-        QVERIFY(contains(manual.out, "CC BY-NC-SA 4.0"));
-        QVERIFY2(contains(manual.err, "dialogsum cannot be downloaded by tfw"), manual.err.c_str());
+        try {
+            fetch_dataset(manual, dir);
+            QFAIL("a file without a URL was fetched");
+        } catch (const FetchError& refusal) {
+            QCOMPARE(refusal.kind, FetchError::Kind::NotDownloadable);
+            QVERIFY2(contains(refusal.what(),
+                              "manual cannot be downloaded by tfw. Copy train.txt by hand."),
+                     refusal.what());
+        }
     }
 };
 
