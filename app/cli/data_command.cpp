@@ -117,6 +117,8 @@ class ProgressPrinter {
             }
             case Stage::Converting:
                 if (terminal_ && started_) std::cout << "\n";
+                if (!started_)  // made from what was downloaded for the file before it
+                    std::cout << label << " <- " << progress.url << " (downloaded above)\n";
                 std::cout << "      " << progress.bytes << " bytes"
                           << (progress.resumed_from > 0
                                   ? " (resumed after " + std::to_string(progress.resumed_from) +

@@ -124,10 +124,20 @@ Dataset iwslt14() {
               "e6d7317a9772cd1ed970910c611e9e7dada1f34439269b44a9d801334bff948d", 744235}}};
 }
 
-// The two summarization sets are converted from JSON lines (DialogSum's training set even
-// from Python literals inside a zip archive); that conversion is not reproduced here, so
-// their files are known (to check copies made by hand) but not downloaded.
+// The summarization sets come as records (JSON lines; DialogSum's training set as Python dict
+// literals inside a zip archive); each of their files is one field of every record, and one
+// download gives several files. The sums were checked against conversions of the upstream
+// files at the pinned commits.
 Dataset scitldr() {
+    const auto url = [](const std::string& split) {
+        return raw_github("allenai/scitldr", "5ccad9c00a60ad75c9e04abf7f27d0f53f983b20",
+                          "SciTLDR-Data/SciTLDR-A/" + split + ".jsonl");
+    };
+    using C = FileConversion;
+    using T = RecordField::Take;
+    // "source" is the abstract as a list of sentences; "target" lists the TLDRs, the author's
+    // first.
+    const RecordField source{"source", T::Text}, first{"target", T::First}, all{"target", T::All};
     return {"scitldr",
             "summarization",
             "SciTLDR-A (abstract to TLDR)",
@@ -135,26 +145,42 @@ Dataset scitldr() {
             "Cachola, Lo, Cohan, Weld (2020). TLDR: Extreme Summarization of Scientific "
             "Documents. Findings of EMNLP.",
             "https://github.com/allenai/scitldr",
-            "Its files are converted from SciTLDR-Data/SciTLDR-A/{train,dev,test}.jsonl "
-            "(allenai/scitldr, commit 5ccad9c00a60ad75c9e04abf7f27d0f53f983b20): abstract "
-            "sentences joined with one space, the first TLDR as target, whitespace runs made one "
-            "space. That conversion is not built in: copy the converted files into the folder "
-            "by hand.",
-            {{"summarization/scitldr/train.source.gz", "", FileConversion::Copy,
-              "5a4a662689d5ca5694b87ed2083ecce1271240eb230c0d29f43efae1dfedc2b3", 2180729},
-             {"summarization/scitldr/train.target", "", FileConversion::Copy,
-              "ccbc27c0a6b3944ba10296976009186c850ac03d1d9a39614d1684d47f39baa6", 273896},
-             {"summarization/scitldr/val.source", "", FileConversion::Copy,
-              "1de1fa20828ec4f4006d5b827b3877715c9dbbfc4d7ddd2102e909bbcf8b0d83", 679496},
-             {"summarization/scitldr/val.target", "", FileConversion::Copy,
-              "d8f547c38e4fe01a4a45364f86077c45c8c6fb0306adee3f19e3dc6fe2435bc6", 83520},
-             {"summarization/scitldr/test.source", "", FileConversion::Copy,
-              "23c5645d7a8ebe703128aad6ec3ae45964a5da0b2b83bbba8dfef6e608af5628", 689780},
-             {"summarization/scitldr/test.target", "", FileConversion::Copy,
-              "9c198e7330a81c8fe2376d489ca5d99bbc8c36bd06ed6f43fce8cb0a3eeffd78", 83098}}};
+            "",
+            {{"summarization/scitldr/train.source.gz", url("train"), C::Records,
+              "5a4a662689d5ca5694b87ed2083ecce1271240eb230c0d29f43efae1dfedc2b3", 2180729, source},
+             {"summarization/scitldr/train.target", url("train"), C::Records,
+              "ccbc27c0a6b3944ba10296976009186c850ac03d1d9a39614d1684d47f39baa6", 273896, first},
+             {"summarization/scitldr/val.source", url("dev"), C::Records,
+              "1de1fa20828ec4f4006d5b827b3877715c9dbbfc4d7ddd2102e909bbcf8b0d83", 679496, source},
+             {"summarization/scitldr/val.target", url("dev"), C::Records,
+              "d8f547c38e4fe01a4a45364f86077c45c8c6fb0306adee3f19e3dc6fe2435bc6", 83520, first},
+             {"summarization/scitldr/val.targets.jsonl", url("dev"), C::Records,
+              "5b9aef02979a3081b80ebb3a30b23e22cb3d11c7b210a097d3cb96914584c5e6", 229156, all},
+             {"summarization/scitldr/test.source", url("test"), C::Records,
+              "23c5645d7a8ebe703128aad6ec3ae45964a5da0b2b83bbba8dfef6e608af5628", 689780, source},
+             {"summarization/scitldr/test.target", url("test"), C::Records,
+              "9c198e7330a81c8fe2376d489ca5d99bbc8c36bd06ed6f43fce8cb0a3eeffd78", 83098, first},
+             {"summarization/scitldr/test.targets.jsonl", url("test"), C::Records,
+              "3406dd0c77e416c9ac57b9f9547ba3425c91177cabfe2c8f844e388cb28cecda", 292068, all}}};
 }
 
 Dataset dialogsum() {
+    // val and test are JSON lines; train exists only inside the repository's own zipped
+    // release, one Python dict literal per line.
+    const std::string jsonl_commit = "848cc8c05e0a04def79326539de827f1b28786a0";
+    const std::string dev =
+        raw_github("cylnlp/dialogsum", jsonl_commit, "DialogSum_Data/dialogsum.dev.jsonl");
+    const std::string test =
+        raw_github("cylnlp/dialogsum", jsonl_commit, "DialogSum_Data/dialogsum.test.jsonl");
+    const std::string zip = raw_github(
+        "cylnlp/dialogsum", "9a79c6b7a768020c97b44e955312dd68172c34f4", "DialogSum_Data.zip");
+    using C = FileConversion;
+    using T = RecordField::Take;
+    const auto in_zip = [](const std::string& name) {
+        return RecordField(name, T::Text, RecordField::Format::PythonLiteralLines,
+                           "DialogSum_Data/dialogsum.train.jsonl");
+    };
+    // "dialogue" has one turn per line ("#Person1#: ..."); collapsing joins them with a space.
     return {"dialogsum",
             "summarization",
             "DialogSum (dialogue to summary)",
@@ -163,23 +189,31 @@ Dataset dialogsum() {
             "Chen, Liu, Chen, Zhang (2021). DialogSum: A Real-Life Scenario Dialogue "
             "Summarization Dataset. Findings of ACL-IJCNLP.",
             "https://github.com/cylnlp/dialogsum",
-            "Its files are converted from DialogSum_Data/dialogsum.{dev,test}.jsonl (commit "
-            "848cc8c05e0a04def79326539de827f1b28786a0) and, for train, from Python-literal "
-            "records inside the archive DialogSum_Data.zip (commit "
-            "9a79c6b7a768020c97b44e955312dd68172c34f4). That conversion is not built in: copy "
-            "the converted files into the folder by hand.",
-            {{"summarization/dialogsum/train.source.gz", "", FileConversion::Copy,
-              "a096a2ecb42020b42141972e101ed5b080b9121a87224b32c39459a6727da7a7", 9196225},
-             {"summarization/dialogsum/train.target.gz", "", FileConversion::Copy,
-              "b5a5633388ba9f6e734ca31b517a481dd04c1280e6edbecf27b421796e5974c1", 1765989},
-             {"summarization/dialogsum/val.source", "", FileConversion::Copy,
-              "a267a3cae3a0d470bd58ebbf56fbe375bea211ba6ef8126f8ee41021e943e752", 363523},
-             {"summarization/dialogsum/val.target", "", FileConversion::Copy,
-              "3f63385935862f2a69f952d82d52d686526cf4b8cb057e3b112f9491609589d5", 65476},
-             {"summarization/dialogsum/test.source", "", FileConversion::Copy,
-              "f9040378201b64ab5f2de37d781e4206f3f0418557c834b3950c33b8db3977eb", 378558},
-             {"summarization/dialogsum/test.target", "", FileConversion::Copy,
-              "aedb96719001dddd47901aefd2a259def35dfaff35279d1c0368fdbbfc3bbd5f", 58784}}};
+            "",
+            {{"summarization/dialogsum/train.source.gz", zip, C::Records,
+              "a096a2ecb42020b42141972e101ed5b080b9121a87224b32c39459a6727da7a7", 9196225,
+              in_zip("dialogue")},
+             {"summarization/dialogsum/train.target.gz", zip, C::Records,
+              "b5a5633388ba9f6e734ca31b517a481dd04c1280e6edbecf27b421796e5974c1", 1765989,
+              in_zip("summary")},
+             {"summarization/dialogsum/val.source", dev, C::Records,
+              "a267a3cae3a0d470bd58ebbf56fbe375bea211ba6ef8126f8ee41021e943e752", 363523,
+              RecordField("dialogue")},
+             {"summarization/dialogsum/val.target", dev, C::Records,
+              "3f63385935862f2a69f952d82d52d686526cf4b8cb057e3b112f9491609589d5", 65476,
+              RecordField("summary")},
+             {"summarization/dialogsum/test.source", test, C::Records,
+              "f9040378201b64ab5f2de37d781e4206f3f0418557c834b3950c33b8db3977eb", 378558,
+              RecordField("dialogue")},
+             {"summarization/dialogsum/test.target", test, C::Records,
+              "aedb96719001dddd47901aefd2a259def35dfaff35279d1c0368fdbbfc3bbd5f", 58784,
+              RecordField("summary1")},
+             {"summarization/dialogsum/test.target2", test, C::Records,
+              "fe1dfa20f45da82233165d3d8bcfeb0bc0e5387ec4b97ebc7db1650b062c8d4f", 57609,
+              RecordField("summary2")},
+             {"summarization/dialogsum/test.target3", test, C::Records,
+              "b4ad293ea77fa6eef111392da0c2d4d6adf46c37e1defc921d0af877a15f37ec", 56889,
+              RecordField("summary3")}}};
 }
 
 }  // namespace

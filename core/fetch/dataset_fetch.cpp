@@ -1,6 +1,7 @@
 #include "core/fetch/dataset_fetch.h"
 
 #include <cstdlib>
+#include <set>
 #include <system_error>
 
 #include "core/fetch/file_conversion.h"
@@ -50,6 +51,7 @@ class Fetcher {
                 dataset_.name + " cannot be downloaded by tfw. " + dataset_.manual_note +
                     " Folder: " + (dir_ / dataset_.files.front().target).parent_path().string());
         for (std::size_t i = 0; i < dataset_.files.size(); ++i) fetch(i);
+        for (const fs::path& part : complete_parts_) remove_quietly(part);  // of files present
         return summary_;
     }
 
@@ -67,6 +69,45 @@ class Fetcher {
                                    static_cast<double>(total_bytes_)
                              : 0.0;
         options_.progress(progress);
+    }
+
+    DownloadResult download(const DatasetFile& file, const std::string& url, const fs::path& part,
+                            FetchProgress& progress) {
+        DownloadRequest request;
+        request.url = url;
+        request.part_file = part;
+        request.cancel = options_.cancel;
+        request.connect_timeout_s = options_.connect_timeout_s;
+        request.stall_timeout_s = options_.stall_timeout_s;
+        progress.stage = FetchProgress::Stage::Downloading;
+        request.progress = [&](std::int64_t bytes, std::int64_t total) {
+            progress.bytes = bytes;
+            progress.total = total;
+            report(progress);
+        };
+        DownloadResult result;
+        try {
+            result = download_file(request);
+        } catch (const DownloadError& failure) {
+            throw FetchError(
+                failure.unreachable ? FetchError::Kind::Unreachable : FetchError::Kind::Download,
+                std::string(failure.what()) + ". " + by_other_means(dataset_, file, dir_));
+        }
+        progress.resumed_from = result.resumed_from;
+        if (result.resumed_from > 0) ++summary_.resumed;
+        return result;
+    }
+
+    static std::int64_t file_size(const fs::path& path) {
+        std::error_code error;
+        const auto size = fs::file_size(path, error);
+        return error ? 0 : static_cast<std::int64_t>(size);
+    }
+
+    bool needed_later(std::size_t index) const {
+        for (std::size_t later = index + 1; later < dataset_.files.size(); ++later)
+            if (dataset_.files[later].url == dataset_.files[index].url) return true;
+        return false;
     }
 
     void fetch(std::size_t index) {
@@ -98,36 +139,21 @@ class Fetcher {
         const fs::path part = target.parent_path() / (file.upstream_name() + ".part");
         const fs::path converted = target.parent_path() / (target.filename().string() + ".tmp");
 
-        DownloadRequest request;
-        request.url = url;
-        request.part_file = part;
-        request.cancel = options_.cancel;
-        request.connect_timeout_s = options_.connect_timeout_s;
-        request.stall_timeout_s = options_.stall_timeout_s;
-        progress.stage = FetchProgress::Stage::Downloading;
-        request.progress = [&](std::int64_t bytes, std::int64_t total) {
-            progress.bytes = bytes;
-            progress.total = total;
-            report(progress);
-        };
-        DownloadResult result;
-        try {
-            result = download_file(request);
-        } catch (const DownloadError& failure) {
-            throw FetchError(
-                failure.unreachable ? FetchError::Kind::Unreachable : FetchError::Kind::Download,
-                std::string(failure.what()) + ". " + by_other_means(dataset_, file, dir_));
-        }
-        progress.resumed_from = result.resumed_from;
-        if (result.resumed_from > 0) ++summary_.resumed;
+        // Several files can be made from one download (a file of records gives both source
+        // and target); it is fetched once and its part kept for the files after this one.
+        const bool have_part = complete_parts_.count(part) && fs::exists(part, error);
+        const DownloadResult result =
+            have_part ? DownloadResult{0, file_size(part)} : download(file, url, part, progress);
+        complete_parts_.insert(part);
 
         progress.stage = FetchProgress::Stage::Converting;
         progress.bytes = progress.total = result.bytes;
         report(progress);
         std::string sha;
         try {
-            sha = convert_download(file.conversion, part, converted);
+            sha = convert_download(file, part, converted);
         } catch (const std::exception& failure) {
+            complete_parts_.erase(part);
             remove_quietly(part);
             remove_quietly(converted);
             throw FetchError(FetchError::Kind::Checksum,
@@ -136,6 +162,7 @@ class Fetcher {
                                  "); it was deleted. Try again, or another mirror.");
         }
         if (sha != file.text_sha256) {
+            complete_parts_.erase(part);
             remove_quietly(part);
             remove_quietly(converted);
             throw FetchError(FetchError::Kind::Checksum,
@@ -149,7 +176,10 @@ class Fetcher {
         if (error)
             throw FetchError(FetchError::Kind::Other,
                              "cannot rename " + converted.string() + ": " + error.message());
-        remove_quietly(part);
+        if (!needed_later(index)) {
+            complete_parts_.erase(part);
+            remove_quietly(part);
+        }
         ++summary_.downloaded;
         done_bytes_ += file.text_bytes;
         progress.stage = FetchProgress::Stage::Done;
@@ -161,6 +191,7 @@ class Fetcher {
     const FetchOptions& options_;
     FetchSummary summary_;
     std::int64_t total_bytes_ = 0, done_bytes_ = 0;
+    std::set<fs::path> complete_parts_;  // downloaded in full by this run
 };
 
 }  // namespace

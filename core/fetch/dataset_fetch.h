@@ -1,7 +1,7 @@
 #pragma once
 // Brings a dataset of the catalog into a data folder: each file downloaded (resuming a
-// partial one), converted into the file the presets read, checked against its pinned sum and
-// only then given its final name.
+// partial one; files made from the same upstream file share one download), converted into the
+// file the presets read, checked against its pinned sum and only then given its final name.
 
 #include <atomic>
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/fetch/record_conversion.h"
 #include "core/fetch/sha256.h"
 
 namespace tfw {
@@ -76,6 +77,19 @@ std::string strip_bpe_file(const std::filesystem::path& in_path,
     return sha.hex();
 }
 
+std::string write_records(const DatasetFile& file, const std::filesystem::path& in_path,
+                          const std::filesystem::path& out_path) {
+    const std::string text = records_text(file.field, in_path);
+    const std::string& target = file.target;
+    const bool gzip = target.size() > 3 && target.compare(target.size() - 3, 3, ".gz") == 0;
+    GzipFile out(out_path, gzip ? "wb6" : "wbT");
+    out.write(text.data(), text.size());
+    out.close();
+    Sha256 sha;
+    sha.update(text.data(), text.size());
+    return sha.hex();
+}
+
 }  // namespace
 
 std::string strip_bpe_marks(const std::string& line) {
@@ -91,9 +105,9 @@ std::string strip_bpe_marks(const std::string& line) {
     return text;
 }
 
-std::string convert_download(FileConversion conversion, const std::filesystem::path& downloaded,
+std::string convert_download(const DatasetFile& file, const std::filesystem::path& downloaded,
                              const std::filesystem::path& converted) {
-    switch (conversion) {
+    switch (file.conversion) {
         case FileConversion::Copy:
         case FileConversion::KeepGzip:
             std::filesystem::rename(downloaded, converted);
@@ -105,6 +119,8 @@ std::string convert_download(FileConversion conversion, const std::filesystem::p
             return recompress(downloaded, converted, "wb6");
         case FileConversion::StripBpeMarks:
             return strip_bpe_file(downloaded, converted);
+        case FileConversion::Records:
+            return write_records(file, downloaded, converted);
     }
     throw std::logic_error("unknown file conversion");
 }

@@ -8,9 +8,10 @@
 
 namespace tfw {
 
-// Reads `downloaded`, writes `converted` (Copy and KeepGzip move the file instead) and
-// returns the SHA-256 of the resulting text. Throws std::runtime_error naming the file.
-std::string convert_download(FileConversion conversion, const std::filesystem::path& downloaded,
+// Reads `downloaded`, writes `converted` as `file` says (Copy and KeepGzip move the file
+// instead) and returns the SHA-256 of the resulting text. Throws std::runtime_error naming the
+// file.
+std::string convert_download(const DatasetFile& file, const std::filesystem::path& downloaded,
                              const std::filesystem::path& converted);
 
 // "@@ " deleted everywhere (subword-nmt's continuation marks).

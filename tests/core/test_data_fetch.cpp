@@ -1,6 +1,10 @@
 // Getting the presets' corpora: `tfw data get` and `tfw data list` end to end against a file
 // server on loopback (tests/tools/range_http_server.py) that serves a mirror made from the
 // shared data folder. Nothing is downloaded from anywhere else.
+//
+// The summarization sets' upstream records are made back from the shared files, so their
+// conversion is checked against that reverse, not against the real upstream: how the real
+// abstracts were split into sentences, for one, is unknown here.
 #include <zlib.h>
 #include <QProcess>
 #include <QStandardPaths>
@@ -9,6 +13,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tests/core/test_support.h"
@@ -18,6 +23,10 @@
 #include "core/fetch/dataset_fetch.h"
 #include "core/fetch/file_conversion.h"
 #include "core/fetch/http_download.h"
+#include "core/fetch/python_literal.h"
+#include "core/fetch/python_text.h"
+#include "core/fetch/record_conversion.h"
+#include "core/fetch/zip_archive.h"
 
 using namespace tfw;
 namespace fs = std::filesystem;
@@ -69,13 +78,107 @@ std::string with_bpe_marks(const std::string& text) {
     return out;
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// What Python's str.split() splits on besides the ASCII space, as UTF-8.
+const std::vector<std::string> kOtherSpaces = {
+    "\t",           "\n",           "\v",           "\f",           "\r",           "\x1c",
+    "\x1d",         "\x1e",         "\x1f",         "\xc2\x85",     "\xc2\xa0",     "\xe1\x9a\x80",
+    "\xe2\x80\x80", "\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83", "\xe2\x80\x84", "\xe2\x80\x85",
+    "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88", "\xe2\x80\x89", "\xe2\x80\x8a", "\xe2\x80\xa8",
+    "\xe2\x80\xa9", "\xe2\x80\xaf", "\xe2\x81\x9f", "\xe3\x80\x80"};
+
+std::string space(std::size_t k) {
+    return kOtherSpaces[k % kOtherSpaces.size()];
+}
+
+// A collapsed text with whitespace runs put back around it and in place of its first space.
+std::string spread_out(const std::string& text, std::size_t k) {
+    std::string out = text;
+    const std::size_t first_space = out.find(' ');
+    if (first_space != std::string::npos)
+        out.replace(first_space, 1, space(k + 1) + " " + space(k + 2));
+    return space(k) + out + space(k + 3) + space(k + 4);
+}
+
+// An abstract as a list of sentences ("A. B." gives ["A.", "B."]), spread out, sometimes
+// with an empty sentence: joined with one space and collapsed it is `text` again.
+nlohmann::json sentences(const std::string& text, std::size_t k) {
+    nlohmann::json list = nlohmann::json::array();
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find(". ", start)) != std::string::npos; start = end + 2)
+        list.push_back(spread_out(text.substr(start, end + 1 - start), k + list.size()));
+    list.push_back(spread_out(text.substr(start), k + list.size()));
+    if (k % 7 == 0) list.push_back("");
+    return list;
+}
+
+// A DialogSum dialogue as upstream has it, one turn ("#Person2#: ...") per line.
+std::string with_turn_lines(std::string text) {
+    for (std::size_t at = 0; (at = text.find(" #Person", at)) != std::string::npos; ++at)
+        text[at] = '\n';
+    return text;
+}
+
+// The records one upstream file of records holds, made back from the files it gives.
+std::vector<nlohmann::json> records_back(const Dataset& dataset, const std::string& url) {
+    std::vector<nlohmann::json> records;
+    for (const DatasetFile& file : dataset.files) {
+        if (file.url != url) continue;
+        const std::vector<std::string> lines = lines_of(read_text(kShared / file.target));
+        records.resize(lines.size(), nlohmann::json::object());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            nlohmann::json& value = records[i][file.field.name];
+            switch (file.field.take) {
+                case RecordField::Take::Text:  // SciTLDR's abstracts are lists, the rest strings
+                    value = file.field.name == "source"
+                                ? sentences(lines[i], i)
+                                : nlohmann::json(spread_out(with_turn_lines(lines[i]), i));
+                    break;
+                case RecordField::Take::First:  // the whole list, when there is one, wins
+                    if (value.is_null()) value = {spread_out(lines[i], i)};
+                    break;
+                case RecordField::Take::All:
+                    value = nlohmann::json::array();
+                    for (const nlohmann::json& text : nlohmann::json::parse(lines[i]))
+                        value.push_back(spread_out(text.get<std::string>(), i + value.size()));
+                    break;
+            }
+        }
+    }
+    return records;
+}
+
+// JSON lines, or for a member of an archive a zip of Python dict literals (Python's own repr).
+void write_records(const Dataset& dataset, const DatasetFile& file, const fs::path& path) {
+    std::string text;
+    for (const nlohmann::json& record : records_back(dataset, file.url))
+        text += record.dump() + "\n";
+    if (file.field.archive_member.empty()) return write_file(path, text, false);
+    const fs::path records = path.string() + ".records.jsonl";
+    write_file(records, text, false);
+    QProcess::execute(QStandardPaths::findExecutable("python3"),
+                      {QStringLiteral(TFW_TEST_DATA_DIR "/../tools/zip_python_literals.py"),
+                       QString::fromStdString(path.string()),
+                       QString::fromStdString(file.field.archive_member + "=" + records.string())});
+    fs::remove(records);
+}
 // The upstream form of each downloadable file, as MIRROR/<dataset>/<upstream name>.
 void make_mirror(const fs::path& mirror) {
     for (const Dataset& dataset : dataset_catalog()) {
         if (!dataset.downloadable()) continue;
         for (const DatasetFile& file : dataset.files) {
-            const std::string text = read_text(kShared / file.target);
             const fs::path upstream = mirror / dataset.name / file.upstream_name();
+            if (file.conversion == FileConversion::Records) {
+                if (!fs::exists(upstream)) write_records(dataset, file, upstream);
+                continue;
+            }
+            const std::string text = read_text(kShared / file.target);
             switch (file.conversion) {
                 case FileConversion::Copy:
                 case FileConversion::Gzip:
@@ -87,6 +190,8 @@ void make_mirror(const fs::path& mirror) {
                     break;
                 case FileConversion::StripBpeMarks:
                     write_file(upstream, with_bpe_marks(text), false);
+                    break;
+                case FileConversion::Records:
                     break;
             }
         }
@@ -127,6 +232,13 @@ std::vector<nlohmann::json> log_lines(const fs::path& log) {
     std::ifstream in(log);
     for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
     return lines;
+}
+
+// How many downloads a dataset takes: files made from the same upstream file share one.
+std::size_t download_count(const Dataset& dataset) {
+    std::set<std::string> urls;
+    for (const DatasetFile& file : dataset.files) urls.insert(file.url);
+    return urls.size();
 }
 
 // Files that a finished or failed fetch must not leave behind.
@@ -185,6 +297,111 @@ class DataFetchTest : public QObject {
         QCOMPARE(strip_bpe_marks("no marks @@"), std::string("no marks @@"));
     }
 
+    void whitespace_collapses_as_python_splits() {
+        std::string spaced, expected = "a";
+        for (const std::string& space : kOtherSpaces) spaced += "a" + space + " ";
+        for (std::size_t i = 1; i < kOtherSpaces.size(); ++i) expected += " a";
+        QCOMPARE(collapse_whitespace(spaced + "\xe3\x80\x80"), expected);
+        // Not whitespace to Python: zero-width space, word joiner, BOM, Mongolian vowel
+        // separator; nor are other characters that share a lead byte with whitespace.
+        const std::string kept =
+            "x\xe2\x80\x8by\xe2\x81\xa0z\xef\xbb\xbf\xe1\xa0\x8e\xc2\xa9\xe2\x80\x94";
+        QCOMPARE(collapse_whitespace(kept), kept);
+        QCOMPARE(collapse_whitespace(""), std::string());
+        QCOMPARE(collapse_whitespace(" \xc2\xa0\n"), std::string());
+    }
+
+    void reference_lists_are_written_as_python_json_dumps() {
+        QCOMPARE(python_json_list({}), std::string("[]"));
+        const std::string controls("\x01\x08\x1b\0", 4);
+        QCOMPARE(python_json_list(
+                     {R"(a "b" \ c)", "\xc3\xa9 \xe2\x80\x9cq\xe2\x80\x9d / \x7f", controls}),
+                 std::string(R"(["a \"b\" \\ c", ")") +
+                     "\xc3\xa9 \xe2\x80\x9cq\xe2\x80\x9d / \x7f" + R"(", "\u0001\b\u001b\u0000"])");
+    }
+
+    void records_give_one_line_each() {
+        const nlohmann::json record = nlohmann::json::parse(
+            R"({"source": ["One\u00a0 sentence. ", "", "\u3000Two."], "target": [" A\tB", "C  D"]})");
+        QCOMPARE(record_line(record, {"source"}), std::string("One sentence. Two."));
+        QCOMPARE(record_line(record, {"target", RecordField::Take::First}), std::string("A B"));
+        QCOMPARE(record_line(record, {"target", RecordField::Take::All}),
+                 std::string(R"(["A B", "C D"])"));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, record_line(record, {"summary"}));
+        const nlohmann::json no_list = {{"target", "text"}};
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 record_line(no_list, {"target", RecordField::Take::First}));
+    }
+
+    void python_literals_are_read_as_literal_eval_does() {
+        const nlohmann::json record = parse_python_literal(
+            R"({'fname': 'train_0', "dialogue": "#Person1#: I'm \"in\".\n#Person2#: \\ok\t" 'too',)"
+            R"( 'codes': ['\x41\u00e9\U0001F600\101\0', '\q\'', "caf)"
+            "\xc3\xa9"
+            R"("], 'fname': 'x'})");
+        QCOMPARE(record["fname"].get<std::string>(), std::string("x"));
+        QCOMPARE(record["dialogue"].get<std::string>(),
+                 std::string("#Person1#: I'm \"in\".\n#Person2#: \\ok\ttoo"));
+        QCOMPARE(record["codes"][0].get<std::string>(), std::string("A\xc3\xa9\xf0\x9f\x98\x80"
+                                                                    "A") +
+                                                            std::string(1, '\0'));
+        QCOMPARE(record["codes"][1].get<std::string>(), std::string("\\q'"));
+        QCOMPARE(record["codes"][2].get<std::string>(), std::string("caf\xc3\xa9"));
+        for (const char* bad : {"{'a': 1}", "{'a': 'b'", "['''x''']", "{'a': r'b'}", R"('\ud800')",
+                                "'a' x", "{'a' 'b'}", R"('\N{DASH}')"})
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_python_literal(bad));
+    }
+
+    void zip_members_are_read_and_checked() {
+        const fs::path archive = m_mirror / "dialogsum" / "DialogSum_Data.zip";
+        const std::string member = "DialogSum_Data/dialogsum.train.jsonl";
+        const std::string text = read_zip_member(archive, member);
+        QVERIFY(text.rfind("{'dialogue': ", 0) == 0);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(archive, "train.jsonl"));
+
+        const fs::path broken = fs::path(m_root.path().toStdString()) / "broken.zip";
+        std::ifstream in(archive, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        bytes[bytes.size() / 2] ^= 0x55;  // inside the deflated member
+        write_file(broken, bytes, false);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(broken, member));
+        write_file(broken, bytes.substr(0, bytes.size() / 2), false);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, read_zip_member(broken, member));
+    }
+
+    void the_mirror_has_sentence_lists_and_odd_whitespace() {
+        std::ifstream in(m_mirror / "scitldr" / "dev.jsonl");
+        std::string sources;
+        std::size_t longest = 0;
+        for (std::string line; std::getline(in, line);) {
+            const nlohmann::json source = nlohmann::json::parse(line)["source"];
+            longest = std::max(longest, source.size());
+            for (const nlohmann::json& sentence : source) sources += sentence.get<std::string>();
+        }
+        QVERIFY(longest > 2);
+        for (const std::string& space : kOtherSpaces) QVERIFY(contains(sources, space));
+    }
+
+    void a_missing_file_of_a_shared_download_is_made_again() {
+        const fs::path dir = fresh_dir("shared-download");
+        const fs::path log = dir.string() + ".log";
+        FileServer server(m_mirror, log);
+        QCOMPARE(get("scitldr", dir, server.url()).exit_code, 0);
+        fs::remove(dir / "summarization" / "scitldr" / "val.targets.jsonl");
+        std::ofstream(dir / "summarization" / "scitldr" / "val.target") << "edited\n";
+
+        const test::CliRun run = get("scitldr", dir, server.url());
+        QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
+        QVERIFY(contains(run.out, "(downloaded above)"));
+        QVERIFY(contains(run.out, "(2 downloaded, 6 already there)"));
+        const auto requests = log_lines(log);
+        QCOMPARE(requests.size(), download_count(*find_dataset("scitldr")) + 1);
+        QCOMPARE(requests.back()["path"].get<std::string>(), std::string("/scitldr/dev.jsonl"));
+        for (const FileStatus& file : dataset_status(*find_dataset("scitldr"), dir, true))
+            QVERIFY2(file.state == FileState::Verified, file.file->target.c_str());
+        QVERIFY(leftovers(dir).empty());
+    }
+
     void get_gives_the_preset_layout_data() {
         QTest::addColumn<QString>("name");
         for (const Dataset& dataset : dataset_catalog())
@@ -206,13 +423,13 @@ class DataFetchTest : public QObject {
         for (const FileStatus& file : dataset_status(dataset, dir, true))
             QVERIFY2(file.state == FileState::Verified, file.file->target.c_str());
         QVERIFY(leftovers(dir).empty());
-        QCOMPARE(log_lines(log).size(), dataset.files.size());
+        QCOMPARE(log_lines(log).size(), download_count(dataset));
 
         // A second run finds everything in place and asks for nothing.
         const test::CliRun again = get(dataset.name, dir, server.url());
         QCOMPARE(again.exit_code, 0);
         QVERIFY(contains(again.out, "already present, verified"));
-        QCOMPARE(log_lines(log).size(), dataset.files.size());
+        QCOMPARE(log_lines(log).size(), download_count(dataset));
     }
 
     void list_says_what_is_present() {
@@ -238,7 +455,8 @@ class DataFetchTest : public QObject {
                          "ptb/ptb.valid.txt                           present, but its text "
                          "differs from the pinned sum"));
         QVERIFY(contains(all, "ptb/ptb.train.txt.gz                        missing"));
-        QVERIFY(contains(all, "scitldr     summarization  4.0 MB    missing (not downloadable"));
+        QVERIFY(contains(all, "scitldr     summarization  4.5 MB    missing|"));
+        QVERIFY(contains(all, "dialogsum   summarization  11.9 MB   missing|"));
     }
 
     void an_interrupted_download_resumes_with_a_range_request() {
@@ -367,7 +585,7 @@ class DataFetchTest : public QObject {
         QVERIFY(!fs::exists(dir / "multi30k" / "train.en.gz"));
     }
 
-    void unknown_and_manual_datasets_are_refused() {
+    void unknown_datasets_and_files_without_a_url_are_refused() {
         const test::CliRun unknown = test::run_tfw({"data", "get", "imagenet", "--yes"});
         QCOMPARE(unknown.exit_code, 2);
         QVERIFY2(contains(unknown.err, "unknown dataset 'imagenet' (known: multi30k"),
@@ -375,12 +593,25 @@ class DataFetchTest : public QObject {
         const test::CliRun none = test::run_tfw({"data", "get"});
         QCOMPARE(none.exit_code, 2);
 
+        // Every corpus of the catalog can be downloaded; one that could not is refused.
+        const Dataset manual{"manual",
+                             "lm",
+                             "A corpus copied by hand",
+                             "",
+                             "",
+                             "",
+                             "Copy train.txt by hand.",
+                             {{"manual/train.txt", "", FileConversion::Copy, "", 1}}};
         const fs::path dir = fresh_dir("manual");
-        const test::CliRun manual = test::run_tfw(
-            {"data", "get", "scitldr", "--to", QString::fromStdString(dir.string()), "--yes"});
-        QCOMPARE(manual.exit_code, 1);
-        QVERIFY(contains(manual.out, "Apache-2.0"));
-        QVERIFY2(contains(manual.err, "scitldr cannot be downloaded by tfw"), manual.err.c_str());
+        try {
+            fetch_dataset(manual, dir);
+            QFAIL("a file without a URL was fetched");
+        } catch (const FetchError& refusal) {
+            QCOMPARE(refusal.kind, FetchError::Kind::NotDownloadable);
+            QVERIFY2(contains(refusal.what(),
+                              "manual cannot be downloaded by tfw. Copy train.txt by hand."),
+                     refusal.what());
+        }
     }
 };
 

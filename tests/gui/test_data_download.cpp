@@ -83,14 +83,17 @@ class TestDataDownload final : public QObject {
         qputenv("XDG_DATA_HOME", m_root.filePath("xdg").toUtf8());
     }
 
-    void a_corpus_that_cannot_be_downloaded_is_named() {
-        ExperimentPane pane;
-        pane.setDataFolder(m_root.filePath("empty"));
-        QVERIFY(pane.loadPreset("scitldr"));
-        MissingDataBar* bar = pane.missingDataBar();
-        QVERIFY(!bar->isHidden());
-        QVERIFY(bar->getDataButton()->isHidden());
-        QVERIFY(bar->messageLabel()->text().contains("scitldr cannot be downloaded"));
+    void the_summarization_corpora_offer_get_data() {
+        for (const char* preset : {"scitldr", "dialogsum"}) {
+            ExperimentPane pane;
+            pane.setDataFolder(m_root.filePath("empty"));
+            QVERIFY(pane.loadPreset(preset));
+            MissingDataBar* bar = pane.missingDataBar();
+            QVERIFY(!bar->isHidden());
+            QVERIFY(!bar->getDataButton()->isHidden());
+            QVERIFY(bar->getDataButton()->toolTip().contains(preset));
+            QVERIFY(!bar->messageLabel()->text().contains("cannot be downloaded"));
+        }
     }
 
     void cancel_stops_the_download_and_keeps_the_part() {
