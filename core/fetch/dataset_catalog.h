@@ -56,7 +56,7 @@ struct DatasetFile {
           field(std::move(field)) {}
 
     std::string target;  // path below the data folder, as the presets name it
-    std::string url;     // public home, pinned to a commit; empty: not downloadable
+    std::string url;     // public home, pinned to a commit
     FileConversion conversion;
     // SHA-256 (hex) and size of the file's text, i.e. after decompression: that is what the
     // sources publish reproducibly (a gzip file's bytes depend on the compressor).
@@ -64,7 +64,7 @@ struct DatasetFile {
     std::int64_t text_bytes;
     RecordField field;  // for Records; the converted text is gzip-compressed when target is *.gz
 
-    // The upstream file's name, the last part of its URL (or of the target).
+    // The upstream file's name, the last part of its URL.
     std::string upstream_name() const;
 };
 
@@ -75,11 +75,8 @@ struct Dataset {
     std::string licence;   // what may be done with it, as its sources state it
     std::string citation;  // whom to cite
     std::string homepage;  // where it comes from
-    // Why some files cannot be downloaded (and what to do instead); empty when all can.
-    std::string manual_note;
     std::vector<DatasetFile> files;
 
-    bool downloadable() const;
     std::int64_t text_bytes() const;
 };
 

@@ -45,11 +45,6 @@ class Fetcher {
     }
 
     FetchSummary run() {
-        if (!dataset_.downloadable())
-            throw FetchError(
-                FetchError::Kind::NotDownloadable,
-                dataset_.name + " cannot be downloaded by tfw. " + dataset_.manual_note +
-                    " Folder: " + (dir_ / dataset_.files.front().target).parent_path().string());
         for (std::size_t i = 0; i < dataset_.files.size(); ++i) fetch(i);
         for (const fs::path& part : complete_parts_) remove_quietly(part);  // of files present
         return summary_;

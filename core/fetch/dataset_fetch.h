@@ -17,7 +17,7 @@ namespace tfw {
 // A fetch that failed; the message says what to do about it.
 class FetchError : public std::runtime_error {
   public:
-    enum class Kind { Unreachable, Download, Checksum, NotDownloadable, Other };
+    enum class Kind { Unreachable, Download, Checksum, Other };
     FetchError(Kind kind, const std::string& message) : std::runtime_error(message), kind(kind) {}
     Kind kind;
 };

@@ -171,7 +171,6 @@ void write_records(const Dataset& dataset, const DatasetFile& file, const fs::pa
 // The upstream form of each downloadable file, as MIRROR/<dataset>/<upstream name>.
 void make_mirror(const fs::path& mirror) {
     for (const Dataset& dataset : dataset_catalog()) {
-        if (!dataset.downloadable()) continue;
         for (const DatasetFile& file : dataset.files) {
             const fs::path upstream = mirror / dataset.name / file.upstream_name();
             if (file.conversion == FileConversion::Records) {
@@ -405,8 +404,7 @@ class DataFetchTest : public QObject {
     void get_gives_the_preset_layout_data() {
         QTest::addColumn<QString>("name");
         for (const Dataset& dataset : dataset_catalog())
-            if (dataset.downloadable())
-                QTest::newRow(dataset.name.c_str()) << QString::fromStdString(dataset.name);
+            QTest::newRow(dataset.name.c_str()) << QString::fromStdString(dataset.name);
     }
     void get_gives_the_preset_layout() {
         QFETCH(QString, name);
@@ -592,26 +590,6 @@ class DataFetchTest : public QObject {
                  unknown.err.c_str());
         const test::CliRun none = test::run_tfw({"data", "get"});
         QCOMPARE(none.exit_code, 2);
-
-        // Every corpus of the catalog can be downloaded; one that could not is refused.
-        const Dataset manual{"manual",
-                             "lm",
-                             "A corpus copied by hand",
-                             "",
-                             "",
-                             "",
-                             "Copy train.txt by hand.",
-                             {{"manual/train.txt", "", FileConversion::Copy, "", 1}}};
-        const fs::path dir = fresh_dir("manual");
-        try {
-            fetch_dataset(manual, dir);
-            QFAIL("a file without a URL was fetched");
-        } catch (const FetchError& refusal) {
-            QCOMPARE(refusal.kind, FetchError::Kind::NotDownloadable);
-            QVERIFY2(contains(refusal.what(),
-                              "manual cannot be downloaded by tfw. Copy train.txt by hand."),
-                     refusal.what());
-        }
     }
 };
 

@@ -52,17 +52,11 @@ void MissingDataBar::showFor(const ExperimentConfig& config) {
 
     QStringList names;
     for (const std::string& path : missing) names << QString::fromStdString(path);
-    QString text =
-        tr("%n data file(s) missing from %1: %2", nullptr, int(missing.size()))
-            .arg(folder.isEmpty() ? QDir::currentPath() : folder, names.join(QStringLiteral(", ")));
-    const bool downloadable = m_dataset && m_dataset->downloadable();
-    if (m_dataset && !downloadable)
-        text += QLatin1Char(' ') +
-                tr("%1 cannot be downloaded by the workbench; copy its files there by hand.")
-                    .arg(QString::fromStdString(m_dataset->name));
-    m_message->setText(text);
-    m_getData->setVisible(downloadable);
-    if (downloadable)
+    m_message->setText(tr("%n data file(s) missing from %1: %2", nullptr, int(missing.size()))
+                           .arg(folder.isEmpty() ? QDir::currentPath() : folder,
+                                names.join(QStringLiteral(", "))));
+    m_getData->setVisible(m_dataset != nullptr);
+    if (m_dataset)
         m_getData->setToolTip(
             tr("Download %1 into %2").arg(QString::fromStdString(m_dataset->name), m_target));
     show();
