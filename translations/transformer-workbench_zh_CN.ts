@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ComparisonTable</name>
+    <message>
+        <source>setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+</context>
+<context>
     <name>ConfigField</name>
     <message>
         <source>A short name for the experiment; run folders start with it.</source>
@@ -2469,6 +2484,41 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
     <message>
         <source>valid</source>
         <translation>验证</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::RunState</name>
+    <message>
+        <source>running</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>stopped early</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/config/config_schema.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 namespace {
@@ -71,7 +72,7 @@ ComparisonTable config_diff(const std::vector<json>& configs, const std::vector<
     sort_keys(keys);
 
     ComparisonTable table;
-    table.corner = "setting";
+    table.corner = TFW_TR_NOOP("ComparisonTable", "setting");
     table.columns = names;
     for (const auto& key : keys) {
         ComparisonRow row;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <set>
 
+#include "core/config/translatable.h"
 #include "core/metrics/metric_registry.h"
 
 namespace tfw {
@@ -110,7 +111,7 @@ std::string grouped_integer(int64_t value) {
 
 ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
     ComparisonTable table;
-    table.corner = "metric";
+    table.corner = TFW_TR_NOOP("ComparisonTable", "metric");
     for (const auto& item : items) table.columns.push_back(item.label);
     auto integer = [](double v) { return grouped_integer(std::llround(v)); };
     auto decimals = [](int n) { return [n](double v) { return fixed(v, n); }; };

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/io/model_export.h"
 #include "core/util/step_quantities.h"
 
 namespace fs = std::filesystem;
@@ -270,15 +271,18 @@ std::vector<RunSummary> list_runs(const std::string& runs_root) {
         const RunPaths paths(entry.path().string());
         if (!fs::exists(paths.config())) continue;
         RunSummary run;
-        run.dir = paths.dir;
-        run.name = entry.path().filename().string();
-        run.status = read_run_status(paths.dir);
         std::ifstream in(paths.config());
         try {
             run.config = json::parse(in);
         } catch (const json::exception&) {
             run.config = json::object();
         }
+        // A model exported for PyTorch (tfw export) has a config.json too, but is no run.
+        if (run.config.is_object() && run.config.value("format", "") == kModelExportFormat)
+            continue;
+        run.dir = paths.dir;
+        run.name = entry.path().filename().string();
+        run.status = read_run_status(paths.dir);
         if (run.status.best_valid_loss > 0)
             run.best_valid_perplexity = std::exp(run.status.best_valid_loss);
         runs.push_back(std::move(run));

@@ -93,7 +93,8 @@ struct RunSummary {
     nlohmann::json config;  // config.json as written (empty object when unreadable)
     double best_valid_perplexity = 0;
 };
-// Every sub-folder of runs_root that holds a config.json, newest first.
+// Every sub-folder of runs_root that holds a run's config.json, newest first (a model exported
+// for PyTorch, which has one too, is left out).
 std::vector<RunSummary> list_runs(const std::string& runs_root);
 
 // Current UTC time as ISO 8601 ("2026-11-22T03:15:00Z").

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/compare/compare_item.h"
+#include "core/config/translatable.h"
 #include "core/metrics/metric_registry.h"
 
 namespace tfw {
@@ -139,7 +140,7 @@ SweepReport build_sweep_report(const std::string& sweep_dir) {
 
 ComparisonTable sweep_table(const SweepReport& report) {
     ComparisonTable table;
-    table.corner = "variant";
+    table.corner = TFW_TR_NOOP("ComparisonTable", "variant");
     for (const auto& quantity : report.quantities) {
         table.columns.push_back(quantity.name);
         table.column_better.push_back(quantity.key == "params" || quantity.key == "steps" ||
@@ -181,7 +182,7 @@ std::string format_sweep_report(const SweepReport& report, TableFormat format) {
     if (format == TableFormat::Csv) {
         // Plain numbers, mean and std apart, for spreadsheets and plotting scripts.
         ComparisonTable table;
-        table.corner = "variant";
+        table.corner = TFW_TR_NOOP("ComparisonTable", "variant");
         table.columns = {"baseline", "runs", "finished"};
         for (const auto& quantity : report.quantities) {
             table.columns.push_back(quantity.key + "_mean");

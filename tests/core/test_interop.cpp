@@ -20,6 +20,7 @@
 #include "core/data/sentencepiece_tokenizer.h"
 #include "core/data/word_tokenizer.h"
 #include "core/io/model_import.h"
+#include "core/io/run_directory.h"
 #include "core/io/safetensors.h"
 #include "tests/core/template_sentences.h"
 #include "tests/core/test_support.h"
@@ -274,6 +275,15 @@ class TestInterop : public QObject {
             qInfo("%s: max |log-prob difference| %.3g", v.name, worst);
             QVERIFY2(worst >= 0 && worst < 1e-4, v.name);
         }
+    }
+
+    // An export written into the runs folder is not taken for a run.
+    void anExportIsNoRun() {
+        const std::string runs = path("runs");
+        fs::create_directories(runs);
+        QVERIFY(!exported(kVariants[0], "runs/exported").empty());
+        QVERIFY(fs::exists(fs::path(runs) / "exported" / "config.json"));
+        QVERIFY(list_runs(runs).empty());
     }
 
     void languageModelContinuationsAfterAPrompt() {

@@ -1,5 +1,6 @@
 #include "ui/compare/comparison_table_view.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QTableWidget>
 
@@ -42,7 +43,9 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
     view->clear();
     view->setRowCount(int(table.rows.size()));
     view->setColumnCount(int(table.columns.size()) + 1);
-    view->setHorizontalHeaderItem(0, new QTableWidgetItem(QString::fromStdString(table.corner)));
+    // The corner names the rows ("setting", "metric"); core marks it for translation.
+    view->setHorizontalHeaderItem(0, new QTableWidgetItem(QCoreApplication::translate(
+                                         "ComparisonTable", table.corner.c_str())));
     for (size_t c = 0; c < table.columns.size(); ++c) {
         auto* header = new QTableWidgetItem(QString::fromStdString(table.columns[c]));
         if (int(c) < itemColors.size()) header->setIcon(colorSwatch(itemColors[int(c)]));

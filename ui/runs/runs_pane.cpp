@@ -28,6 +28,7 @@
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/run_state_text.h"
 #include "ui/common/scalar_export_dialog.h"
 #include "ui/training/attention_timeline.h"
 #include "ui/training/run_charts.h"
@@ -266,7 +267,7 @@ void RunsPane::showRuns(const RunsListing& listing) {
         name->setData(Qt::UserRole, canonicalPath(qs(run.dir)));
         name->setToolTip(QDir::toNativeSeparators(qs(run.dir)));
         m_table->setItem(row, Name, name);
-        auto* state = textItem(qs(status.state));
+        auto* state = textItem(runStateText(status.state));
         if (!status.message.empty()) state->setToolTip(qs(status.message));
         m_table->setItem(row, Status, state);
         m_table->setItem(row, Column::Task, textItem(qs(config.value("task", std::string()))));
@@ -358,12 +359,13 @@ void RunsPane::showRunDetails(const RunDetails& details) {
     }
     m_selectedDetails = details;
     const RunStatus& status = details.status;
-    m_details->setText(tr("<b>%1</b> · %2 · step %L3%4")
-                           .arg(QDir(details.dir).dirName().toHtmlEscaped(), qs(status.state))
-                           .arg(status.step)
-                           .arg(status.message.empty()
-                                    ? QString()
-                                    : QStringLiteral(" · ") + qs(status.message).toHtmlEscaped()));
+    m_details->setText(
+        tr("<b>%1</b> · %2 · step %L3%4")
+            .arg(QDir(details.dir).dirName().toHtmlEscaped(), runStateText(status.state))
+            .arg(status.step)
+            .arg(status.message.empty()
+                     ? QString()
+                     : QStringLiteral(" · ") + qs(status.message).toHtmlEscaped()));
     m_charts->showHistory(details.history);
     updateButtons();
 }

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/run_state_text.h"
 #include "ui/sweep/sweep_job.h"
 
 namespace tfw {
@@ -193,7 +194,7 @@ void SweepQueueView::updateRow(size_t run) {
     if (!m_state || run >= m_state->runs.size()) return;
     const SweepRunEntry& entry = m_state->runs[run];
     const int row = int(run);
-    setCell(row, StateColumn, qs(to_string(entry.state)));
+    setCell(row, StateColumn, runStateText(to_string(entry.state)));
     m_table->item(row, StateColumn)->setForeground(stateColor(entry.state));
     const auto live = m_live.constFind(run);
     if (live != m_live.constEnd()) {

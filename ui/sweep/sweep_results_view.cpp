@@ -1,6 +1,7 @@
 #include "ui/sweep/sweep_results_view.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -256,7 +257,7 @@ void SweepResultsView::showTable() {
     m_table->setColumnCount(0);
     if (!m_tableData || !m_report) return;
     const ComparisonTable& table = *m_tableData;
-    QStringList headers{qs(table.corner)};
+    QStringList headers{QCoreApplication::translate("ComparisonTable", table.corner.c_str())};
     for (const std::string& column : table.columns) headers << qs(column);
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
