@@ -119,6 +119,18 @@ void write_text_atomically(const std::string& path, const std::string& text) {
     }
 }
 
+void remove_half_written_files(const std::string& run_dir) {
+    for (const auto& [folder, suffix] : {std::pair<fs::path, std::string>{run_dir, ".tmp"},
+                                         {fs::path(run_dir) / "attention", ".tmp"},
+                                         {RunPaths(run_dir).checkpoints(), ".partial"}}) {
+        std::error_code ec;
+        std::vector<fs::path> leftovers;
+        for (const auto& entry : fs::directory_iterator(folder, ec))
+            if (entry.path().extension() == suffix) leftovers.push_back(entry.path());
+        for (const fs::path& path : leftovers) fs::remove(path, ec);
+    }
+}
+
 void write_run_status(const std::string& run_dir, RunStatus s) {
     s.updated_at = utc_timestamp();
     const json j{{"state", s.state},

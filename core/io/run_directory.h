@@ -103,5 +103,9 @@ std::string utc_timestamp();
 // Writes a temporary file next to path and renames it, so readers never see half a file.
 // Throws std::runtime_error naming path and the reason, with the temporary file removed.
 void write_text_atomically(const std::string& path, const std::string& text);
+// Removes what a killed process left half-written in a run folder: `*.tmp` files of
+// write_text_atomically (in the folder and its attention/) and `*.partial` checkpoints. Only for
+// the process that holds the run's lock.
+void remove_half_written_files(const std::string& run_dir);
 
 }  // namespace tfw

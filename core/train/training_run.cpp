@@ -145,6 +145,7 @@ TrainingFinished TrainingRun::resume() {
         if (!fs::exists(paths_.last_checkpoint()))
             throw ConfigError(run_dir_ + " has no checkpoints/last.tfw to resume from");
         lock_ = std::make_unique<RunLock>(run_dir_);  // before anything in the run is touched
+        remove_half_written_files(run_dir_);          // of the process that was killed
         const Checkpoint checkpoint = load_checkpoint(paths_.last_checkpoint());
         config_ = checkpoint.config;
         started_at_ = read_run_status(run_dir_).started_at;

@@ -73,16 +73,17 @@ bool writing_checkpoint(const fs::path& run_dir) {
 
 // Any file being written: a checkpoint's .partial, or a .tmp of status.json, history.jsonl or
 // config.json.
-bool has_partial_file(const fs::path& run_dir) {
+// The first half-written file (*.partial, *.tmp) in the run, or "" when there is none.
+std::string partial_file(const fs::path& run_dir) {
     std::error_code ec;
     for (fs::recursive_directory_iterator it(run_dir, ec), end; !ec && it != end;
          it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (name.size() > 8 &&
             (name.rfind(".partial") == name.size() - 8 || name.rfind(".tmp") == name.size() - 4))
-            return true;
+            return it->path().string();
     }
-    return false;
+    return "";
 }
 
 // The reproducible part of history.jsonl: every line without its timings.
@@ -221,7 +222,7 @@ class TestCrashConsistency : public QObject {
                 return;
             }
             ++tally.kills;
-            if (has_partial_file(run_dir)) ++tally.kills_in_write;
+            if (!partial_file(run_dir).empty()) ++tally.kills_in_write;
             const std::string problem = check_readable(run_dir);
             QVERIFY2(problem.empty(), (run_dir.string() + ": " + problem).c_str());
         }
@@ -240,7 +241,7 @@ class TestCrashConsistency : public QObject {
         const Checkpoint last = load_checkpoint((run_dir / "checkpoints" / "last.tfw").string());
         QVERIFY2(last.weights == m_weights, "final weights differ from the uninterrupted run");
         QCOMPARE(read_run_status(run_dir.string()).state, std::string("completed"));
-        QVERIFY(!has_partial_file(run_dir));
+        QVERIFY2(partial_file(run_dir).empty(), partial_file(run_dir).c_str());
     }
 
   private Q_SLOTS:
