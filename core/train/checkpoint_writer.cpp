@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <vector>
 
 #include "core/io/model_io.h"
 
@@ -53,17 +52,8 @@ void copy_atomically(const std::string& from, const std::string& to) {
 }  // namespace
 
 void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best) {
-    // A process killed while saving leaves its .partial files; this run owns them.
-    std::vector<fs::path> stale;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(paths.checkpoints(), ec)) {
-        const std::string name = entry.path().filename().string();
-        if ((name.rfind("last.tfw", 0) == 0 || name.rfind("best.tfw", 0) == 0 ||
-             name.rfind("step-", 0) == 0) &&
-            entry.path().extension() == ".partial")
-            stale.push_back(entry.path());
-    }
-    for (const fs::path& path : stale) fs::remove(path, ec);
+    // What a killed process left half-written is removed when the run is resumed
+    // (remove_half_written_files), not at every save.
     save_checkpoint(checkpoint, paths.last_checkpoint());
     if (best) copy_atomically(paths.last_checkpoint(), paths.best_checkpoint());
     const int64_t step = checkpoint.position.step;
