@@ -26,6 +26,7 @@ core_pkgs=(
   libsentencepiece-dev nlohmann-json3-dev zlib1g-dev libicu-dev
   protobuf-compiler             # TensorBoard event files
   libcurl4-openssl-dev libssl-dev  # tfw data get: downloads and their SHA-256 sums
+  libgloo-dev                   # data-parallel training: the headers of LibTorch's Gloo process group
 )
 gui_pkgs=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev

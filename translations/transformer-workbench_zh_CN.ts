@@ -3830,5 +3830,13 @@ This cannot be undone.</source>
         <source>Try the finished run&apos;s best checkpoint in the Inference tab</source>
         <translation>在“推理”选项卡中试用刚完成的运行的最佳检查点</translation>
     </message>
+    <message>
+        <source>Train a new run on this many processes of this computer (data parallel): one per GPU, or several CPU processes to try it out. Each process takes an equal share of every batch and the gradients are summed, so the run learns as one process would; the charts show the whole run. A run is resumed on as many processes as it was started on.</source>
+        <translation>在本机用这么多个进程训练新的运行（数据并行）：每块 GPU 一个进程，或用几个 CPU 进程来试用。每个进程分到每个批次的同等份额，梯度求和，因此训练效果与单进程相同；图表显示整个运行。运行恢复时使用与开始时相同的进程数。</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>进程数：</translation>
+    </message>
 </context>
 </TS>

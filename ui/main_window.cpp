@@ -187,6 +187,7 @@ void MainWindow::createMenus() {
     toolbar->setObjectName(QStringLiteral("trainingToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(m_training->startAction());
+    toolbar->addWidget(m_training->processesControl());
     toolbar->addAction(m_training->pauseAction());
     toolbar->addAction(m_training->stopAction());
 

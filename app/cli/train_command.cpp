@@ -1,12 +1,16 @@
 // tfw train / tfw resume: run training in a run directory with progress on the terminal.
+// Under torchrun, Slurm or `tfw launch` (RANK, WORLD_SIZE, ... set) each process is one rank
+// of a data-parallel run: rank 0 prints the progress, the others only their problems.
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/config_args.h"
 #include "app/cli/terminal_observer.h"
 #include "core/config/config_io.h"
+#include "core/distributed/distributed_setup.h"
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
 
@@ -15,6 +19,25 @@ namespace {
 
 int exit_code(const TrainingFinished& finished) {
     return finished.reason == FinishReason::Failed ? 1 : 0;
+}
+
+// What ranks other than 0 print: their warnings and errors, naming the rank.
+class RankObserver final : public TrainingObserver {
+  public:
+    explicit RankObserver(int rank) : prefix_("[rank " + std::to_string(rank) + "] ") {}
+    void on_log(LogLevel level, const std::string& message) override {
+        if (level == LogLevel::Info) return;
+        std::cerr << prefix_ << (level == LogLevel::Error ? "error: " : "warning: ") << message
+                  << std::endl;
+    }
+
+  private:
+    std::string prefix_;
+};
+
+std::unique_ptr<TrainingObserver> observer_for(const DistributedSetup& setup) {
+    if (setup.rank == 0) return std::make_unique<TerminalObserver>();
+    return std::make_unique<RankObserver>(setup.rank);
 }
 
 int train(const std::vector<std::string>& argv) {
@@ -45,12 +68,14 @@ int train(const std::vector<std::string>& argv) {
     apply_set_options(config, args.all("set"));
     require_valid(config);
 
+    const DistributedSetup setup = distributed_setup_from_environment();
+    // Ranks > 0 take the run's folder from rank 0 (their clocks may name another one).
     const std::string run_dir =
         args.has("run-dir") ? args.get("run-dir") : new_run_dir(args.get("runs-dir"), config.name);
-    TerminalObserver observer;
+    const auto observer = observer_for(setup);
     TrainingControl control;
     stop_on_interrupt(control);
-    const TrainingFinished finished = train_new(config, run_dir, observer, control);
+    const TrainingFinished finished = train_new(config, run_dir, *observer, control, setup);
     return exit_code(finished);
 }
 
@@ -59,10 +84,12 @@ int resume(const std::vector<std::string>& argv) {
               "Continues a stopped run from its last checkpoint, exactly where it stopped.");
     args.positional("RUN_DIR", "the run directory");
     if (!args.parse(argv)) return 0;
-    TerminalObserver observer;
+    const DistributedSetup setup = distributed_setup_from_environment();
+    const auto observer = observer_for(setup);
     TrainingControl control;
     stop_on_interrupt(control);
-    const TrainingFinished finished = train_resume(args.positionals()[0], observer, control);
+    const TrainingFinished finished =
+        train_resume(args.positionals()[0], *observer, control, setup);
     return exit_code(finished);
 }
 

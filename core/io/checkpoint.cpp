@@ -47,7 +47,8 @@ json position_to_json(const TrainingPosition& p) {
             {"dropout_seed", p.dropout_seed},
             {"dropout_counter", p.dropout_counter},
             {"loss_scale", p.loss_scale.scale},
-            {"loss_scale_good_steps", p.loss_scale.good_steps}};
+            {"loss_scale_good_steps", p.loss_scale.good_steps},
+            {"world_size", p.world_size}};
 }
 
 TrainingPosition position_from_json(const json& j) {
@@ -66,6 +67,7 @@ TrainingPosition position_from_json(const json& j) {
     p.dropout_counter = j.value("dropout_counter", p.dropout_counter);
     p.loss_scale.scale = j.value("loss_scale", p.loss_scale.scale);
     p.loss_scale.good_steps = j.value("loss_scale_good_steps", p.loss_scale.good_steps);
+    p.world_size = j.value("world_size", p.world_size);
     return p;
 }
 

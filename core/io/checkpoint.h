@@ -47,6 +47,7 @@ struct TrainingPosition {
     int64_t validated_step = -1;  // step of the last validation; -1 = none
     uint64_t dropout_seed = 0, dropout_counter = 0;
     LossScaleState loss_scale;
+    int world_size = 1;  // processes that trained it (data parallel); resumed with as many
 };
 
 struct Checkpoint {

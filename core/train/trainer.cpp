@@ -5,13 +5,14 @@
 namespace tfw {
 
 TrainingFinished train_new(const ExperimentConfig& config, const std::string& run_dir,
-                           TrainingObserver& observer, TrainingControl& control) {
-    return TrainingRun(run_dir, observer, control).start(config);
+                           TrainingObserver& observer, TrainingControl& control,
+                           const DistributedSetup& distributed) {
+    return TrainingRun(run_dir, observer, control, distributed).start(config);
 }
 
 TrainingFinished train_resume(const std::string& run_dir, TrainingObserver& observer,
-                              TrainingControl& control) {
-    return TrainingRun(run_dir, observer, control).resume();
+                              TrainingControl& control, const DistributedSetup& distributed) {
+    return TrainingRun(run_dir, observer, control, distributed).resume();
 }
 
 }  // namespace tfw

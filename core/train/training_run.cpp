@@ -1,6 +1,7 @@
 #include "core/train/training_run.h"
 
 #include <ATen/ATen.h>
+#include <torch/cuda.h>
 
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,10 @@
 #include "core/config/config_io.h"
 #include "core/data/batch_padding.h"
 #include "core/data/data_error.h"
+#include "core/data/random.h"
+#include "core/distributed/batch_shard.h"
+#include "core/distributed/gradient_all_reducer.h"
+#include "core/distributed/process_group.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
 #include "core/metrics/perplexity.h"
@@ -53,8 +58,15 @@ std::string format_number(double value) {
 
 }  // namespace
 
-TrainingRun::TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control)
-    : run_dir_(std::move(run_dir)), paths_(run_dir_), observer_(observer), control_(control) {}
+TrainingRun::TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control,
+                         DistributedSetup distributed)
+    : run_dir_(std::move(run_dir)),
+      paths_(run_dir_),
+      distributed_(std::move(distributed)),
+      observer_(observer),
+      control_(control) {}
+
+TrainingRun::~TrainingRun() = default;
 
 double TrainingRun::elapsed() const {
     return elapsed_before_ + (now_s() - session_start_) - paused_s_;
@@ -103,6 +115,7 @@ void TrainingRun::run_quick_checks() {
 }
 
 void TrainingRun::write_status(const std::string& state, const std::string& message) {
+    if (!distributed_.writes()) return;
     RunStatus s;
     s.state = state;
     s.step = position_.step;
@@ -122,6 +135,8 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
     return guarded([&] {
         config_ = config;
         require_valid(config_);
+        join_process_group();
+        if (!distributed_.writes()) return prepare_from_rank0();
         std::error_code ec;
         if (fs::exists(run_dir_) && !fs::is_empty(run_dir_, ec))
             throw ConfigError("run directory " + run_dir_ +
@@ -135,6 +150,7 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
         open_tensorboard_log(0);
         log(LogLevel::Info, "preparing data");
         data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
+        share_setup();
         run_quick_checks();  // before build(), which seeds the generators training draws from
         build(nullptr);
     });
@@ -144,10 +160,35 @@ TrainingFinished TrainingRun::resume() {
     return guarded([&] {
         if (!fs::exists(paths_.last_checkpoint()))
             throw ConfigError(run_dir_ + " has no checkpoints/last.tfw to resume from");
-        lock_ = std::make_unique<RunLock>(run_dir_);  // before anything in the run is touched
-        remove_half_written_files(run_dir_);          // of the process that was killed
+        if (distributed_.writes()) {
+            lock_ = std::make_unique<RunLock>(run_dir_);  // before anything in the run is touched
+            remove_half_written_files(run_dir_);          // of the process that was killed
+        }
         const Checkpoint checkpoint = load_checkpoint(paths_.last_checkpoint());
         config_ = checkpoint.config;
+        if (checkpoint.position.world_size != distributed_.world_size) {
+            const int n = checkpoint.position.world_size;
+            throw ConfigError(
+                run_dir_ + " was trained by " + std::to_string(n) +
+                (n == 1 ? " process" : " processes") + " and this is " +
+                std::to_string(distributed_.world_size) + ": resume it with " +
+                (n == 1
+                     ? "`tfw resume " + run_dir_ + "`"
+                     : "`tfw launch --nproc " + std::to_string(n) + " resume " + run_dir_ + "`") +
+                ". The rows of a batch each process takes and the dropout masks it draws depend "
+                "on the number of processes, so another number would not continue the same run.");
+        }
+        join_process_group();
+        auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
+        auto tgt =
+            checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
+                ? src
+                : deserialize_tokenizer(checkpoint.tgt_tokenizer_type, checkpoint.tgt_tokenizer);
+        if (!distributed_.writes()) {  // the other ranks only train
+            data_ = prepare_data_with(config_, src, tgt,
+                                      [&](LogLevel level, const std::string& m) { log(level, m); });
+            return build(&checkpoint);
+        }
         started_at_ = read_run_status(run_dir_).started_at;
         if (started_at_.empty()) started_at_ = utc_timestamp();
         log_file_.open(paths_.log(), std::ios::app);
@@ -162,11 +203,6 @@ TrainingFinished TrainingRun::resume() {
         } catch (const std::exception& e) {
             log(LogLevel::Warning, e.what());
         }
-        auto src = deserialize_tokenizer(checkpoint.src_tokenizer_type, checkpoint.src_tokenizer);
-        auto tgt =
-            checkpoint.tgt_tokenizer == checkpoint.src_tokenizer
-                ? src
-                : deserialize_tokenizer(checkpoint.tgt_tokenizer_type, checkpoint.tgt_tokenizer);
         data_ = prepare_data_with(config_, src, tgt,
                                   [&](LogLevel level, const std::string& m) { log(level, m); });
         build(&checkpoint);
@@ -188,6 +224,16 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
                       std::to_string(config_.train.batch_tokens) +
                       ") with train.accumulate to keep the effective batch, a smaller model, or "
                       "train.precision bf16.";
+        if (dynamic_cast<const DistributedError*>(&e))
+            message += ". The run stops; its last checkpoint is intact: `tfw launch --nproc " +
+                       std::to_string(distributed_.world_size) + " resume " + run_dir_ +
+                       "` continues it";
+        if (group_ && !setup_shared_) {  // the other ranks of a new run wait for rank 0
+            try {
+                share_setup(message);
+            } catch (const std::exception&) {
+            }
+        }
         finished.reason = FinishReason::Failed;
         finished.message = message;
         finished.step = position_.step;
@@ -212,9 +258,57 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
     return finished;
 }
 
+void TrainingRun::join_process_group() {
+    if (!distributed_.active()) return;
+    group_ = std::make_unique<ProcessGroup>(distributed_, training_device());
+}
+
+// The store's keys are written once, status last: a rank that reads "ok" finds the others.
+void TrainingRun::share_setup(const std::string& error) {
+    if (!group_ || !distributed_.writes() || setup_shared_) return;
+    setup_shared_ = true;
+    if (error.empty()) {
+        const bool shared = data_.tgt_tokenizer == data_.src_tokenizer;
+        group_->publish("setup/run_dir", run_dir_);
+        group_->publish("setup/src_type", data_.src_tokenizer->type_name());
+        group_->publish("setup/src", data_.src_tokenizer->serialize());
+        group_->publish("setup/tgt_type", shared ? "" : data_.tgt_tokenizer->type_name());
+        group_->publish("setup/tgt", shared ? "" : data_.tgt_tokenizer->serialize());
+    }
+    group_->publish("setup/status", error.empty() ? "ok" : error);
+}
+
+// A new run's rank > 0: the run's name and tokenizers come from rank 0 (which may have
+// trained them), the data is read here.
+void TrainingRun::prepare_from_rank0() {
+    const std::string status = group_->read("setup/status");
+    if (status != "ok") throw RunFailure("rank 0 could not start the run: " + status);
+    run_dir_ = group_->read("setup/run_dir");
+    paths_ = RunPaths(run_dir_);
+    auto src = deserialize_tokenizer(group_->read("setup/src_type"), group_->read("setup/src"));
+    const std::string tgt_type = group_->read("setup/tgt_type");
+    auto tgt = tgt_type.empty() ? src : deserialize_tokenizer(tgt_type, group_->read("setup/tgt"));
+    data_ = prepare_data_with(config_, src, tgt,
+                              [&](LogLevel level, const std::string& m) { log(level, m); });
+    build(nullptr);
+}
+
+at::Device TrainingRun::training_device() const {
+    const at::Device device = choose_device(config_.train.device);
+    if (!distributed_.active() || !device.is_cuda()) return device;
+    // One GPU per process: LOCAL_RANK picks it on its machine.
+    const auto gpus = static_cast<int>(torch::cuda::device_count());
+    return {at::kCUDA, static_cast<c10::DeviceIndex>(distributed_.local_rank % std::max(1, gpus))};
+}
+
 void TrainingRun::build(const Checkpoint* from) {
-    const int threads = configure_threads(config_.train.threads);
-    device_ = choose_device(config_.train.device);
+    int threads = config_.train.threads;
+    // Processes on one machine share its cores.
+    if (threads == 0 && distributed_.local_world_size > 1)
+        threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) /
+                                  distributed_.local_world_size);
+    threads = configure_threads(threads);
+    device_ = training_device();
     if (config_.train.precision == Precision::Fp16 && device_.is_cpu())
         throw ConfigError("train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
     at::manual_seed(config_.train.seed);
@@ -238,6 +332,8 @@ void TrainingRun::build(const Checkpoint* from) {
             static_cast<uint64_t>(config_.train.seed) * 0x9E3779B97F4A7C15ULL + 1;
         set_dropout_rng_state({position_.dropout_seed, 0});
     }
+    position_.world_size = distributed_.world_size;
+    if (group_) reducer_ = std::make_unique<GradientAllReducer>(model_->parameters(), *group_);
     loss_scaler_ = LossScaler(position_.loss_scale);
     if (config_.train.snapshot_every >= 0)
         probes_ = probe_inputs(data_, config_, model_->options().max_positions);
@@ -254,6 +350,9 @@ void TrainingRun::build(const Checkpoint* from) {
     started.run_dir = run_dir_;
     started.device = device_.is_cpu() ? "cpu (" + std::to_string(threads) + " threads)"
                                       : describe_device(device_);
+    if (group_)
+        started.device += " x " + std::to_string(distributed_.world_size) + " processes (" +
+                          group_->backend() + ")";
     started.parameters = model_->parameter_count();
     started.train_examples = static_cast<int64_t>(data_.train.examples.size());
     started.valid_examples = static_cast<int64_t>(data_.valid.examples.size());
@@ -271,19 +370,49 @@ void TrainingRun::build(const Checkpoint* from) {
     std::ostringstream padding;
     padding << std::fixed << std::setprecision(1) << 100.0 * padding_share(epoch_batches);
     log(LogLevel::Info, "batches: " + padding.str() + "% of their positions are padding");
+    if (reducer_)
+        log(LogLevel::Info, "data parallel: " + std::to_string(distributed_.world_size) +
+                                " processes (" + group_->backend() + "); each takes 1 of every " +
+                                std::to_string(distributed_.world_size) +
+                                " examples of a batch, gradients are summed in " +
+                                std::to_string(reducer_->buckets()) +
+                                " buckets while backward runs");
     write_status("running");
     observer_.on_started(started);
 }
 
-bool TrainingRun::wait_while_paused() {
-    if (!control_.pause.load()) return true;
+TrainingRun::Agreement TrainingRun::agree() {
+    const double budget_s = 60 * config_.train.max_minutes;
+    Agreement a;
+    a.stop = control_.stop.load();
+    a.pause = control_.pause.load();
+    a.budget_used = budget_s > 0 ? elapsed() / budget_s : 0.0;
+    a.time_up = budget_s > 0 && a.budget_used >= 1;
+    if (!group_) return a;
+    const bool rank0 = distributed_.writes();
+    const std::vector<double> sums = group_->sum(
+        {a.stop ? 1.0 : 0.0, rank0 && a.pause ? 1.0 : 0.0, rank0 && a.time_up ? 1.0 : 0.0,
+         rank0 ? a.budget_used : 0.0, rank0 ? double(dropout_rng_state().counter) : 0.0});
+    // Each rank draws its own dropout masks, from rank 0's position in its stream (the one
+    // checkpoints keep): a resumed run draws the same masks whatever each rank's share was.
+    if (!rank0)
+        set_dropout_rng_state({mix_seed(position_.dropout_seed, uint64_t(distributed_.rank)),
+                               static_cast<uint64_t>(sums[4])});
+    return {sums[0] > 0, sums[1] > 0, sums[2] > 0, sums[3]};
+}
+
+bool TrainingRun::wait_while_paused(Agreement& agreement) {
+    if (!agreement.pause) return true;
     write_status("paused");
     log(LogLevel::Info, "paused at step " + std::to_string(position_.step));
     const double paused_at = now_s();
-    while (control_.pause.load() && !control_.stop.load())
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (agreement.pause && !agreement.stop) {
+        // The ranks of a paused run keep agreeing, a few times a second, until it goes on.
+        std::this_thread::sleep_for(std::chrono::milliseconds(group_ ? 100 : 50));
+        agreement = agree();
+    }
     paused_s_ += now_s() - paused_at;
-    if (control_.stop.load()) return false;
+    if (agreement.stop) return false;
     log(LogLevel::Info, "resumed");
     write_status("running");
     return true;
@@ -296,16 +425,36 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     const bool fp16 = config_.train.precision == Precision::Fp16;
     const double scale = fp16 ? loss_scaler_.scale() : 1.0;
     optimizer_->zero_grad();
+    // Data parallel: this rank's rows of each batch. The loss is still divided by the whole
+    // step's target tokens, so the gradients summed over the ranks are one process's.
+    std::vector<Batch> shards;
+    size_t last_shard = 0;
+    if (group_) {
+        for (size_t i = first; i < first + count; ++i) {
+            shards.push_back(batch_shard(batches[i], distributed_.rank, distributed_.world_size));
+            if (shards.back().size > 0) last_shard = shards.size();
+        }
+    }
     double loss = 0, nll = 0;
     int64_t all_tokens = 0;
     for (size_t i = first; i < first + count; ++i) {
-        const BatchTensors batch = to_tensors(batches[i], device_);
+        const Batch& rows = group_ ? shards[i - first] : batches[i];
+        if (rows.size == 0) continue;
+        if (reducer_ && i - first + 1 == last_shard) reducer_->arm();
+        const BatchTensors batch = to_tensors(rows, device_);
         const StepStats stats =
             forward_backward(*model_, batch, config_.train.label_smoothing,
                              scale / static_cast<double>(tokens), config_.train.precision);
         loss += stats.loss;
         nll += stats.nll;
         all_tokens += batch.src_tokens + batch.tgt_tokens;
+    }
+    if (reducer_) {
+        reducer_->finish();
+        const std::vector<double> sums = group_->sum({loss, nll, double(all_tokens)});
+        loss = sums[0];
+        nll = sums[1];
+        all_tokens = static_cast<int64_t>(sums[2]);
     }
     const auto parameters = model_->parameters();
     if (!std::isfinite(loss)) {
@@ -321,9 +470,7 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
             "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
         return false;
     }
-    const double budget_used =
-        config_.train.max_minutes > 0 ? elapsed() / (60 * config_.train.max_minutes) : 0.0;
-    last_lr_ = learning_rate_at(config_, position_.step + 1, budget_used);
+    last_lr_ = learning_rate_at(config_, position_.step + 1, budget_used_);
     set_learning_rate(*optimizer_, last_lr_);
     const double grad_norm = clip_gradients(parameters, config_.train.clip_norm);
     optimizer_->step();
@@ -351,6 +498,11 @@ void TrainingRun::open_tensorboard_log(int64_t first_step) {
 void TrainingRun::report_steps() {
     if (pending_.steps == 0) return;
     const double now = elapsed();
+    if (!history_) {  // ranks > 0 report nothing
+        pending_ = Pending{};
+        pending_.since = now;
+        return;
+    }
     StepReport r;
     r.step = position_.step;
     r.epoch = position_.epoch;
@@ -378,11 +530,21 @@ ValidationReport TrainingRun::validate() {
     int64_t tokens = 0, correct = 0;
     for (const Batch& batch :
          make_batches(data_.valid.examples, config_.train.batch_tokens, false, 0, 0)) {
-        const StepStats stats =
-            evaluate_batch(*model_, to_tensors(batch, device_), config_.train.precision);
+        // Data parallel: each rank scores its rows of the batch; the sums are shared below.
+        const Batch rows =
+            group_ ? batch_shard(batch, distributed_.rank, distributed_.world_size) : Batch{};
+        if (group_ && rows.size == 0) continue;
+        const StepStats stats = evaluate_batch(*model_, to_tensors(group_ ? rows : batch, device_),
+                                               config_.train.precision);
         nll += stats.nll;
         tokens += stats.tokens;
         correct += stats.correct;
+    }
+    if (group_) {
+        const std::vector<double> sums = group_->sum({nll, double(tokens), double(correct)});
+        nll = sums[0];
+        tokens = static_cast<int64_t>(sums[1]);
+        correct = static_cast<int64_t>(sums[2]);
     }
     model_->train();
     ValidationReport r;
@@ -403,7 +565,7 @@ ValidationReport TrainingRun::validate() {
         ++position_.bad_validations;
     }
     position_.validated_step = position_.step;
-    history_->append(r);
+    if (history_) history_->append(r);
     if (tensorboard_) tensorboard_->append(r);
     observer_.on_validation(r);
     std::ostringstream line;
@@ -416,6 +578,7 @@ ValidationReport TrainingRun::validate() {
 }
 
 void TrainingRun::report_samples() {
+    if (!distributed_.writes()) return;
     const SamplesReport report = preview_samples(*model_, data_, config_, position_.step);
     if (report.samples.empty()) return;
     for (size_t i = 0; i < report.samples.size(); ++i)
@@ -428,6 +591,7 @@ void TrainingRun::report_samples() {
 }
 
 void TrainingRun::snapshot_attention_maps() {
+    if (!distributed_.writes()) return;
     if (probes_.empty() || last_snapshot_step_ == position_.step) return;
     last_snapshot_step_ = position_.step;
     try {
@@ -451,6 +615,7 @@ void TrainingRun::snapshot_attention_maps() {
 }
 
 void TrainingRun::save(bool best, bool final) {
+    if (!distributed_.writes()) return;  // rank 0 alone writes checkpoints
     // Steps trained since the last report are reported first, so that the history the
     // checkpoint carries covers every step up to it and a resumed run's history.jsonl equals an
     // uninterrupted run's.
@@ -548,14 +713,16 @@ TrainingFinished TrainingRun::loop() {
                 return finish(FinishReason::Completed, "completed",
                               "finished: reached train.max_tokens (" +
                                   std::to_string(t.max_tokens) + " target tokens)");
-            if (t.max_minutes > 0 && elapsed() >= 60 * t.max_minutes)
+            Agreement agreed = agree();
+            if (agreed.time_up)
                 return finish(
                     FinishReason::Completed, "completed",
                     "finished: reached train.max_minutes (" + format_number(t.max_minutes) + ")");
-            if (control_.stop.load() || !wait_while_paused())
+            if (agreed.stop || !wait_while_paused(agreed))
                 return finish(
                     FinishReason::Stopped, "stopped",
                     "stopped at step " + std::to_string(position_.step) + "; resume to continue");
+            budget_used_ = agreed.budget_used;
             const size_t first = static_cast<size_t>(position_.batch_in_epoch);
             const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
             const bool stepped = train_step(batches, first, count);

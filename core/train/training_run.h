@@ -9,6 +9,7 @@
 
 #include "core/config/experiment_config.h"
 #include "core/data/dataset.h"
+#include "core/distributed/distributed_setup.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
@@ -19,14 +20,25 @@
 
 namespace tfw {
 
+class GradientAllReducer;
+class ProcessGroup;
+
 class TrainingRun {
   public:
-    TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control);
+    TrainingRun(std::string run_dir, TrainingObserver& observer, TrainingControl& control,
+                DistributedSetup distributed = {});
+    ~TrainingRun();
     TrainingFinished start(const ExperimentConfig& config);  // a new run
     TrainingFinished resume();                               // from checkpoints/last.tfw
 
   private:
     TrainingFinished guarded(const std::function<void()>& setup);
+    // Data parallel: joins the other ranks (first, so that a failure anywhere reaches them).
+    void join_process_group();
+    // Rank 0 hands the run's name and tokenizers to the other ranks of a new run, or its error.
+    void share_setup(const std::string& error = "");
+    void prepare_from_rank0();
+    at::Device training_device() const;
     void build(const Checkpoint* from);
     TrainingFinished loop();
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
@@ -46,12 +58,24 @@ class TrainingRun {
     void report_steps();
     // The run's TensorBoard event file for this session; a failure is a warning.
     void open_tensorboard_log(int64_t first_step);
-    bool wait_while_paused();
+    // What every rank acts on at the top of a step: a stop asked of any rank, and rank 0's
+    // pause button and clock (so that all stop at the same step and use the same rate).
+    struct Agreement {
+        bool stop = false, pause = false, time_up = false;
+        double budget_used = 0;  // share of train.max_minutes spent (time-based schedules)
+    };
+    Agreement agree();
+    bool wait_while_paused(Agreement& agreement);
     void write_status(const std::string& state, const std::string& message = "");
     double elapsed() const;
 
     std::string run_dir_;
     RunPaths paths_;
+    DistributedSetup distributed_;
+    std::unique_ptr<ProcessGroup> group_;          // null for one process
+    std::unique_ptr<GradientAllReducer> reducer_;  // null for one process
+    bool setup_shared_ = false;
+    double budget_used_ = 0;
     TrainingObserver& observer_;
     TrainingControl& control_;
 

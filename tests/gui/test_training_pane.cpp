@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/config/config_io.h"
+#include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/train/trainer.h"
@@ -204,6 +206,58 @@ class TestTrainingPane final : public QObject {
         finished.clear();
         QVERIFY(finished.wait(kRunTimeoutMs));
         QVERIFY(finished.first().at(1).value<TrainingFinished>().step >= stopped.step);
+    }
+
+    // Two local processes (data parallel over Gloo): the window's thread is rank 0 and feeds
+    // one set of charts; pause and stop reach the other rank; the run resumes on 2 processes.
+    void twoProcessesTrainOneRunWithOneSetOfCharts() {
+        QTemporaryDir root;
+        TrainingPane pane;
+        QCOMPARE(pane.processesBox()->value(), 1);
+        pane.processesBox()->setValue(2);
+        QSignalSpy started(pane.runner(), &TrainingRunner::started);
+        QSignalSpy steps(pane.runner(), &TrainingRunner::step);
+        QSignalSpy finished(&pane, &TrainingPane::runFinished);
+        const QString runDir = pane.startNew(tinyDemo(400), root.path());
+        QVERIFY(!pane.processesControl()->isEnabled());
+        QVERIFY(started.wait(kRunTimeoutMs));
+        const auto info = started.first().at(0).value<TrainingStarted>();
+        QVERIFY2(info.device.find("x 2 processes (gloo)") != std::string::npos,
+                 info.device.c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 10, kRunTimeoutMs);
+
+        pane.pauseAction()->trigger();  // rank 0's pause holds rank 1 too
+        int whilePaused = -1;
+        for (int i = 0; i < 20 && whilePaused != int(steps.count()); ++i) {
+            whilePaused = int(steps.count());
+            QTest::qWait(1000);
+        }
+        QCOMPARE(int(steps.count()), whilePaused);
+        pane.pauseAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(int(steps.count()) > whilePaused + 4, kRunTimeoutMs);
+        pane.stop();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        const auto stopped = finished.first().at(1).value<TrainingFinished>();
+        QVERIFY2(stopped.reason == FinishReason::Stopped, stopped.message.c_str());
+        // One set of charts: one point per reported step, as for one process.
+        QCOMPARE(pane.charts()->lossPoints(QStringLiteral("train")), int(steps.count()));
+        const RunPaths paths(runDir.toStdString());
+        QCOMPARE(load_checkpoint_summary(paths.last_checkpoint()).position.world_size, 2);
+
+        // Resumed from the window, whatever the box says now: on the 2 processes it was started on.
+        pane.processesBox()->setValue(1);
+        started.clear();
+        finished.clear();
+        pane.resumeRun(runDir);
+        QVERIFY(started.wait(kRunTimeoutMs));
+        const auto resumed = started.first().at(0).value<TrainingStarted>();
+        QCOMPARE(resumed.start_step, stopped.step);
+        QVERIFY2(resumed.device.find("x 2 processes") != std::string::npos, resumed.device.c_str());
+        pane.stop();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        const auto last = finished.first().at(1).value<TrainingFinished>();
+        QVERIFY2(last.reason == FinishReason::Stopped, last.message.c_str());
+        QCOMPARE(pane.log()->errorCount(), 0);
     }
 
     void aRunTrainedElsewhereIsNotOfferedForResuming() {

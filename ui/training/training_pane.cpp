@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
@@ -46,6 +47,8 @@ TrainingPane::TrainingPane(QWidget* parent)
           new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start training"), this)),
       m_pause(new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this)),
       m_stop(new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this)),
+      m_processesControl(new QWidget(this)),
+      m_processes(new QSpinBox(m_processesControl)),
       m_runInfo(new QLabel(tr("No run yet: set up an experiment, then press Start."), this)),
       m_progress(new QProgressBar(this)),
       m_progressText(new QLabel(this)),
@@ -61,6 +64,21 @@ TrainingPane::TrainingPane(QWidget* parent)
     m_pause->setToolTip(tr("Pause after the current step; press again to resume"));
     m_stop->setToolTip(tr("Stop after the current step and save a last checkpoint"));
     connect(m_start, &QAction::triggered, this, &TrainingPane::startRequested);
+
+    m_processes->setObjectName(QStringLiteral("processes"));
+    m_processes->setRange(1, 16);
+    m_processes->setToolTip(
+        tr("Train a new run on this many processes of this computer (data parallel): one per "
+           "GPU, or several CPU processes to try it out. Each process takes an equal share of "
+           "every batch and the gradients are summed, so the run learns as one process would; "
+           "the charts show the whole run. A run is resumed on as many processes as it was "
+           "started on."));
+    auto* processesLayout = new QHBoxLayout(m_processesControl);
+    processesLayout->setContentsMargins(6, 0, 6, 0);
+    auto* processesLabel = new QLabel(tr("Processes:"), m_processesControl);
+    processesLabel->setBuddy(m_processes);
+    processesLayout->addWidget(processesLabel);
+    processesLayout->addWidget(m_processes);
     connect(m_pause, &QAction::toggled, m_runner, &TrainingRunner::setPaused);
     connect(m_stop, &QAction::triggered, this, &TrainingPane::stop);
 
@@ -144,7 +162,7 @@ QString TrainingPane::startNew(const ExperimentConfig& config, const QString& ru
     if (isRunning()) return QString();
     QDir().mkpath(runsRoot);
     const QString runDir = QString::fromStdString(new_run_dir(runsRoot.toStdString(), config.name));
-    m_runner->startNew(config, runDir);
+    m_runner->startNew(config, runDir, m_processes->value());
     beginRun(runDir, false);
     return runDir;
 }
@@ -311,6 +329,7 @@ void TrainingPane::updateActions() {
     const bool running = isRunning();
     m_pause->setEnabled(running);
     m_stop->setEnabled(running);
+    m_processesControl->setEnabled(!running);
     if (!running) {
         m_pause->setChecked(false);
         m_pause->setText(tr("&Pause"));

@@ -13,6 +13,7 @@ class QAction;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 
 namespace tfw {
 
@@ -34,6 +35,9 @@ class TrainingPane final : public QWidget {
     QAction* startAction() const { return m_start; }
     QAction* pauseAction() const { return m_pause; }
     QAction* stopAction() const { return m_stop; }
+    // "Processes: N" for the toolbar: how many local processes the next new run trains on.
+    QWidget* processesControl() const { return m_processesControl; }
+    QSpinBox* processesBox() const { return m_processes; }
 
     // A new run in a fresh folder under runsRoot; returns that folder.
     QString startNew(const ExperimentConfig& config, const QString& runsRoot);
@@ -72,6 +76,8 @@ class TrainingPane final : public QWidget {
     QAction* m_start;
     QAction* m_pause;
     QAction* m_stop;
+    QWidget* m_processesControl;
+    QSpinBox* m_processes;
     QLabel* m_runInfo;
     QProgressBar* m_progress;
     QLabel* m_progressText;

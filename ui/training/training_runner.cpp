@@ -36,12 +36,14 @@ TrainingRunner::~TrainingRunner() {
     delete m_worker;  // its thread has ended, so deleting it from here is safe
 }
 
-void TrainingRunner::startNew(const ExperimentConfig& config, const QString& runDir) {
+void TrainingRunner::startNew(const ExperimentConfig& config, const QString& runDir,
+                              int processes) {
     if (m_running) return;
     beginRun(runDir);
     TrainingWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        m_worker, [worker, config, runDir] { worker->trainNew(config, runDir); },
+        m_worker,
+        [worker, config, runDir, processes] { worker->trainNew(config, runDir, processes); },
         Qt::QueuedConnection);
 }
 

@@ -26,7 +26,8 @@ class TrainingRunner final : public QObject {
     bool isPaused() const { return m_paused; }
     QString runDir() const { return m_runDir; }
 
-    void startNew(const ExperimentConfig& config, const QString& runDir);
+    // processes > 1: data parallel on that many local processes (docs/distributed.md).
+    void startNew(const ExperimentConfig& config, const QString& runDir, int processes = 1);
     void resume(const QString& runDir);
     void setPaused(bool paused);
     void stop();

@@ -1,9 +1,16 @@
 #include "ui/training/training_worker.h"
 
-#include <exception>
+#include <QTemporaryDir>
 
+#include <exception>
+#include <filesystem>
+
+#include "core/config/config_io.h"
+#include "core/io/checkpoint.h"
+#include "core/io/run_directory.h"
 #include "core/train/trainer.h"
 #include "core/util/error_text.h"
+#include "ui/training/other_ranks.h"
 
 namespace tfw {
 namespace {
@@ -55,15 +62,41 @@ void TrainingWorker::guarded(Run run) {
     Q_EMIT finished(result);
 }
 
-void TrainingWorker::trainNew(const ExperimentConfig& config, const QString& runDir) {
+void TrainingWorker::trainNew(const ExperimentConfig& config, const QString& runDir,
+                              int processes) {
     const std::string dir = runDir.toStdString();
-    guarded(
-        [&](TrainingObserver& observer) { return train_new(config, dir, observer, m_control); });
+    guarded([&](TrainingObserver& observer) {
+        if (processes <= 1) return train_new(config, dir, observer, m_control);
+        // The other ranks read the experiment from a file of their own.
+        QTemporaryDir configDir;
+        if (!configDir.isValid())
+            throw std::runtime_error("cannot make a temporary folder for the ranks' config");
+        const std::string configFile = configDir.filePath("config.json").toStdString();
+        save_config_file(config, configFile);
+        const DistributedSetup setup = localDistributedSetup(processes);
+        OtherRanks others(setup, {"train", "--config", configFile, "--run-dir", dir});
+        TrainingFinished result = train_new(config, dir, observer, m_control, setup);
+        others.finish(result);
+        return result;
+    });
 }
 
 void TrainingWorker::trainResume(const QString& runDir) {
     const std::string dir = runDir.toStdString();
-    guarded([&](TrainingObserver& observer) { return train_resume(dir, observer, m_control); });
+    guarded([&](TrainingObserver& observer) {
+        // A run trained on several processes continues on as many.
+        const RunPaths paths(dir);
+        const int processes =
+            std::filesystem::exists(paths.last_checkpoint())
+                ? load_checkpoint_summary(paths.last_checkpoint()).position.world_size
+                : 1;
+        if (processes <= 1) return train_resume(dir, observer, m_control);
+        const DistributedSetup setup = localDistributedSetup(processes);
+        OtherRanks others(setup, {"resume", dir});
+        TrainingFinished result = train_resume(dir, observer, m_control, setup);
+        others.finish(result);
+        return result;
+    });
 }
 
 }  // namespace tfw

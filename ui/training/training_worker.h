@@ -18,8 +18,10 @@ class TrainingWorker final : public QObject {
     // `control` outlives the worker; the window sets its flags directly.
     explicit TrainingWorker(TrainingControl& control) : m_control(control) {}
 
-    // Both block until the run ends; call them through a queued invocation.
-    void trainNew(const ExperimentConfig& config, const QString& runDir);
+    // Both block until the run ends; call them through a queued invocation. With several
+    // processes this thread is rank 0 of a data-parallel run and starts the others (a run is
+    // resumed on as many processes as it was trained on).
+    void trainNew(const ExperimentConfig& config, const QString& runDir, int processes = 1);
     void trainResume(const QString& runDir);
 
   Q_SIGNALS:
