@@ -43,7 +43,9 @@ std::unique_ptr<TrainingObserver> observer_for(const DistributedSetup& setup) {
 int train(const std::vector<std::string>& argv) {
     Args args("train",
               "Trains a model in a run directory (config.json, history.jsonl, train.log, "
-              "checkpoints/).\nCtrl+C stops after the current step and saves a checkpoint.");
+              "checkpoints/).\nCtrl+C stops after the current step and saves a checkpoint.\n"
+              "Under torchrun, Slurm or `tfw launch --nproc N` (RANK, WORLD_SIZE, ... set) it is "
+              "one rank of a data-parallel run (docs/distributed.md).");
     args.option("config", "FILE", "experiment configuration (JSON)")
         .option(
             "preset", "NAME",

@@ -130,20 +130,8 @@ PendingSum ProcessGroup::sum_async(at::Tensor& tensor) {
     std::vector<at::Tensor> tensors{tensor};
     c10d::AllreduceOptions options;
     options.reduceOp = c10d::ReduceOp::SUM;
-    try {
-#ifdef TFW_WITH_NCCL
-        if (impl_->nccl) {
-            auto work = impl_->nccl->allreduce(tensors, options);
-            return PendingSum([this, work] {
-                try {
-                    work->wait();
-                } catch (const std::exception& e) {
-                    throw explain(setup_, "summing gradients", e);
-                }
-            });
-        }
-#endif
-        auto work = impl_->gloo->allreduce(tensors, options);
+    // A failure shows when the sum is waited for (or, for some, when it is started).
+    auto pending = [this](auto work) {
         return PendingSum([this, work] {
             try {
                 work->wait();
@@ -151,8 +139,12 @@ PendingSum ProcessGroup::sum_async(at::Tensor& tensor) {
                 throw explain(setup_, "summing gradients", e);
             }
         });
-    } catch (const DistributedError&) {
-        throw;
+    };
+    try {
+#ifdef TFW_WITH_NCCL
+        if (impl_->nccl) return pending(impl_->nccl->allreduce(tensors, options));
+#endif
+        return pending(impl_->gloo->allreduce(tensors, options));
     } catch (const std::exception& e) {
         throw explain(setup_, "summing gradients", e);
     }

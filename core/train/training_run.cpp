@@ -376,7 +376,8 @@ void TrainingRun::build(const Checkpoint* from) {
                                 std::to_string(distributed_.world_size) +
                                 " examples of a batch, gradients are summed in " +
                                 std::to_string(reducer_->buckets()) +
-                                " buckets while backward runs");
+                                (reducer_->buckets() == 1 ? " bucket" : " buckets") +
+                                " while backward runs");
     write_status("running");
     observer_.on_started(started);
 }
