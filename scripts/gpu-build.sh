@@ -2,8 +2,9 @@
 # Builds core, tfw and the core tests (-DTFW_BUILD_GUI=OFF) into build-gpu/ on a machine
 # that has PyTorch 2.x and CMake but no Debian -dev packages and no network, such as a
 # lab GPU server. The libraries the engine needs besides LibTorch (sentencepiece, ICU,
-# zlib, nlohmann-json, protobuf and its compiler, OpenSSL's libcrypto; libcurl is optional and
-# left out, so `tfw data get` says it cannot download there) are carried as Debian 12 .deb files:
+# zlib, nlohmann-json, protobuf and its compiler, OpenSSL's libcrypto, Gloo's headers for
+# data-parallel training; libcurl is optional and left out, so `tfw data get` says it cannot
+# download there) are carried as Debian 12 .deb files:
 #   scripts/gpu-build.sh --fetch           on any Debian 12 machine with network: downloads
 #                                          them into .deps/debs/ (copy that folder over)
 #   scripts/gpu-build.sh [--python PY]     on the GPU machine: unpacks .deps/debs/ into
@@ -16,7 +17,7 @@ debs=.deps/debs
 root=$PWD/.deps/sysroot
 packages=(libsentencepiece-dev libsentencepiece0 libicu-dev libicu72 zlib1g-dev zlib1g
           nlohmann-json3-dev libprotobuf-dev libprotobuf32 libprotobuf-lite32 protobuf-compiler
-          libprotoc32 libssl-dev libssl3)
+          libprotoc32 libssl-dev libssl3 libgloo-dev)
 
 python=python3
 case "${1:-}" in
