@@ -27,8 +27,10 @@ DistributedSetup distributed_setup_from_environment(
     const std::function<const char*(const char*)>& get_variable) {
     const auto get = get_variable ? get_variable : [](const char* n) { return std::getenv(n); };
     DistributedSetup s;
-    // torchrun's names first; Slurm's (srun starts one task per rank) when they are absent.
+    // torchrun's names first; Slurm's (srun starts one task per rank) when they are absent and
+    // the job exported MASTER_ADDR: a lone tfw in a job of several tasks is one process.
     const bool torchrun = get("WORLD_SIZE") != nullptr;
+    if (!torchrun && !get("MASTER_ADDR")) return s;
     s.world_size = integer_variable(get, torchrun ? "WORLD_SIZE" : "SLURM_NTASKS", 1, 1);
     if (s.world_size == 1) return s;
     s.rank = integer_variable(get, torchrun ? "RANK" : "SLURM_PROCID", -1, 0);

@@ -23,8 +23,8 @@ struct DistributedSetup {
     bool writes() const { return rank == 0; }  // rank 0 alone writes the run's files
 };
 
-// The setup the environment describes; a single process (world_size 1) when WORLD_SIZE (or
-// Slurm's SLURM_NTASKS) is not set. Throws ConfigError naming the variable that is missing or
+// The setup the environment describes; a single process (world_size 1) when WORLD_SIZE is
+// not set (nor Slurm's SLURM_NTASKS with MASTER_ADDR). Throws ConfigError naming the variable that is missing or
 // malformed. `get` reads a variable (std::getenv by default; tests pass their own).
 DistributedSetup distributed_setup_from_environment(
     const std::function<const char*(const char*)>& get = {});

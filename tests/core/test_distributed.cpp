@@ -183,6 +183,8 @@ class TestDistributed : public QObject {
 
         vars = {};
         QVERIFY(!distributed_setup_from_environment(get).active());
+        vars = {{"SLURM_NTASKS", "4"}, {"SLURM_PROCID", "0"}};  // a lone tfw in a Slurm job
+        QVERIFY(!distributed_setup_from_environment(get).active());
 
         auto refused = [&](const char* needle) {
             try {
