@@ -269,6 +269,7 @@ void TrainingRun::share_setup(const std::string& error) {
     setup_shared_ = true;
     if (error.empty()) {
         const bool shared = data_.tgt_tokenizer == data_.src_tokenizer;
+        group_->publish("setup/config", to_json(config_).dump());
         group_->publish("setup/run_dir", run_dir_);
         group_->publish("setup/src_type", data_.src_tokenizer->type_name());
         group_->publish("setup/src", data_.src_tokenizer->serialize());
@@ -278,11 +279,13 @@ void TrainingRun::share_setup(const std::string& error) {
     group_->publish("setup/status", error.empty() ? "ok" : error);
 }
 
-// A new run's rank > 0: the run's name and tokenizers come from rank 0 (which may have
-// trained them), the data is read here.
+// A new run's rank > 0: the experiment, the run's name and the tokenizers come from rank 0
+// (which may have trained them), so a rank started with other settings cannot train another
+// model; the data is read here.
 void TrainingRun::prepare_from_rank0() {
     const std::string status = group_->read("setup/status");
     if (status != "ok") throw RunFailure("rank 0 could not start the run: " + status);
+    config_ = config_from_json(nlohmann::json::parse(group_->read("setup/config")));
     run_dir_ = group_->read("setup/run_dir");
     paths_ = RunPaths(run_dir_);
     auto src = deserialize_tokenizer(group_->read("setup/src_type"), group_->read("setup/src"));

@@ -55,12 +55,16 @@ stop_run() {  # SIGSTOP is asynchronous: wait until every thread of the run is s
     sleep 0.001
   done
 }
+# history.jsonl does not end with a newline: an append is half done (a short write on the full
+# disk, cut back right after).
+partial_line() { [ -s "$RUN/history.jsonl" ] && [ -n "$(tail -c 1 "$RUN/history.jsonl")" ]; }
 snapshot() {
-  # A save in progress has its .partial file, so that moment is not one to judge: let the run go
-  # on a moment and look again. (That a failed save removes its partial file is checked
-  # deterministically by failedSavesLeaveNoPartialFile.)
+  # A save in progress has its .partial file, and an append may be caught between its short
+  # write and the cut back: neither moment is one to judge, so let the run go on a moment and
+  # look again. (That a failed save removes its partial file is checked deterministically by
+  # failedSavesLeaveNoPartialFile.)
   for _ in $(seq 1 500); do
-    ls "$RUN/checkpoints" | grep -q '\.partial$' || break
+    { ls "$RUN/checkpoints" | grep -q '\.partial$' || partial_line; } || break
     kill -CONT $PID; sleep 0.002; stop_run
   done
   mkdir -p "$OUT/$1"

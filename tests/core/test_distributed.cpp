@@ -287,6 +287,32 @@ class TestDistributed : public QObject {
                                        .c_str());
     }
 
+    // Rank 0's experiment is the run's: a rank started with other settings (here another
+    // preset altogether) trains rank 0's model, and the run is the same as before.
+    void other_ranks_take_rank0s_experiment() {
+        const fs::path config = write_config("same", 0.0);
+        const int port = free_loopback_port();
+        QProcess rank0, rank1;
+        start_tfw(rank0,
+                  {"train", "--config", QString::fromStdString(config.string()), "--run-dir",
+                   QString::fromStdString(path("followed").string())},
+                  rank_environment(0, 2, port));
+        start_tfw(rank1,
+                  {"train", "--preset", "demo", "--run-dir",
+                   QString::fromStdString(path("elsewhere").string())},
+                  rank_environment(1, 2, port));
+        QVERIFY(rank0.waitForFinished(120000) && rank1.waitForFinished(60000));
+        QVERIFY2(rank0.exitCode() == 0, rank0.readAllStandardError().constData());
+        QVERIFY2(rank1.exitCode() == 0, rank1.readAllStandardError().constData());
+        QVERIFY(!fs::exists(path("elsewhere")));  // rank 1 writes nothing
+        const std::vector<json> a = history(path("two")), b = history(path("followed"));
+        QCOMPARE(b.size(), a.size());
+        for (size_t i = 0; i < a.size(); ++i)
+            QVERIFY2(a[i] == b[i], ("line " + std::to_string(i + 1) + ": " + b[i].dump() +
+                                    " vs tfw launch " + a[i].dump())
+                                       .c_str());
+    }
+
     // A rank killed in the middle of the run: the other one stops with a clear error within
     // a minute (a dead peer closes its connections; nothing waits for the 30-minute timeout).
     void a_killed_rank_stops_the_other() {
