@@ -67,7 +67,7 @@ void TrainingWorker::trainNew(const ExperimentConfig& config, const QString& run
     const std::string dir = runDir.toStdString();
     guarded([&](TrainingObserver& observer) {
         if (processes <= 1) return train_new(config, dir, observer, m_control);
-        // The other ranks read the experiment from a file of their own.
+        // `tfw train` takes an experiment file; the ranks then train rank 0's, from the store.
         QTemporaryDir configDir;
         if (!configDir.isValid())
             throw std::runtime_error("cannot make a temporary folder for the ranks' config");
