@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "core/config/config_io.h"
 
@@ -71,34 +73,64 @@ TrainingPosition position_from_json(const json& j) {
     return p;
 }
 
-// Writes all bytes to `tmp` and forces them to disk before the rename makes them visible as
-// `path`. On failure (a full disk, an I/O error) `tmp` is removed and the error names `path`
-// and the reason, e.g. "cannot write RUN/checkpoints/last.tfw: No space left on device".
-void write_file_durably(const std::string& tmp, const std::string& path, const std::string& head,
-                        const std::string& body) {
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
-    auto fail = [&](int error) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        throw CheckpointError("cannot write " + path + ": " + std::strerror(error));
-    };
-    for (const std::string* part : {&head, &body}) {
+// A file written to `tmp` and forced to disk, to be renamed to `path` once whole. On failure
+// (a full disk, an I/O error) `tmp` is removed and the error names `path` and the reason, e.g.
+// "cannot write RUN/checkpoints/last.tfw: No space left on device".
+class DurableFile {
+  public:
+    DurableFile(std::string tmp, std::string path) : tmp_(std::move(tmp)), path_(std::move(path)) {
+        fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd_ < 0) throw CheckpointError("cannot write " + path_ + ": " + std::strerror(errno));
+    }
+    DurableFile(const DurableFile&) = delete;
+    DurableFile& operator=(const DurableFile&) = delete;
+    ~DurableFile() {
+        if (fd_ >= 0) {
+            ::close(fd_);
+            ::unlink(tmp_.c_str());
+        }
+    }
+
+    void write(const char* data, size_t size) {
         size_t done = 0;
-        while (done < part->size()) {
-            const ssize_t n = ::write(fd, part->data() + done, part->size() - done);
+        while (done < size) {
+            const ssize_t n = ::write(fd_, data + done, size - done);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0) fail(errno);
             done += static_cast<size_t>(n);
         }
     }
-    if (::fsync(fd) != 0) fail(errno);
-    if (::close(fd) != 0) {
-        const int error = errno;
-        ::unlink(tmp.c_str());
-        throw CheckpointError("cannot write " + path + ": " + std::strerror(error));
+
+    // fsync, close and rename to `path`.
+    void commit() {
+        if (::fsync(fd_) != 0) fail(errno);
+        const int fd = fd_;
+        fd_ = -1;
+        if (::close(fd) != 0) {
+            const int error = errno;
+            ::unlink(tmp_.c_str());
+            throw CheckpointError("cannot write " + path_ + ": " + std::strerror(error));
+        }
+        std::error_code ec;
+        std::filesystem::rename(tmp_, path_, ec);
+        if (ec) {
+            const std::string reason = ec.message();
+            std::filesystem::remove(tmp_, ec);
+            throw CheckpointError("cannot move " + tmp_ + " to " + path_ + ": " + reason);
+        }
     }
-}
+
+  private:
+    [[noreturn]] void fail(int error) {
+        ::close(fd_);
+        fd_ = -1;
+        ::unlink(tmp_.c_str());
+        throw CheckpointError("cannot write " + path_ + ": " + std::strerror(error));
+    }
+
+    std::string tmp_, path_;
+    int fd_ = -1;
+};
 
 }  // namespace
 
@@ -138,15 +170,23 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
     std::filesystem::create_directories(std::filesystem::path(path).parent_path().empty()
                                             ? std::filesystem::path(".")
                                             : std::filesystem::path(path).parent_path());
-    const std::string tmp = path + ".partial";
-    write_file_durably(tmp, path, head, body);
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        const std::string reason = ec.message();
-        std::filesystem::remove(tmp, ec);
-        throw CheckpointError("cannot move " + tmp + " to " + path + ": " + reason);
+    DurableFile out(path + ".partial", path);
+    out.write(head.data(), head.size());
+    out.write(body.data(), body.size());
+    out.commit();
+}
+
+void copy_checkpoint_file(const std::string& from, const std::string& to) {
+    std::ifstream in(from, std::ios::binary);
+    if (!in) throw CheckpointError("cannot read " + from + ": " + std::strerror(errno));
+    DurableFile out(to + ".partial", to);
+    std::vector<char> buffer(1 << 20);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        out.write(buffer.data(), static_cast<size_t>(in.gcount()));
     }
+    if (in.bad()) throw CheckpointError("cannot read " + from);
+    out.commit();
 }
 
 namespace {

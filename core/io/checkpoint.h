@@ -66,6 +66,9 @@ struct Checkpoint {
 };
 
 void save_checkpoint(const Checkpoint& checkpoint, const std::string& path);
+// Copies a checkpoint file the way save_checkpoint writes one: through `to`.partial, forced to
+// disk and renamed, so `to` is never truncated; errors name `to` and the system's reason.
+void copy_checkpoint_file(const std::string& from, const std::string& to);
 
 // Throws CheckpointError for missing, truncated, corrupt, foreign or too-new files.
 // Without with_training_state, optimizer and history blobs are skipped.

@@ -1,12 +1,9 @@
 #include "core/train/checkpoint_writer.h"
 
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/io/model_io.h"
-
-namespace fs = std::filesystem;
 
 namespace tfw {
 
@@ -33,33 +30,15 @@ Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& da
     return c;
 }
 
-namespace {
-
-// Copies `from` to `to` through to.partial and a rename, so a crash or a full disk never leaves
-// a truncated `to`; on failure the partial file is removed and the error names `to`.
-void copy_atomically(const std::string& from, const std::string& to) {
-    const std::string tmp = to + ".partial";
-    std::error_code ec;
-    fs::copy_file(from, tmp, fs::copy_options::overwrite_existing, ec);
-    if (!ec) fs::rename(tmp, to, ec);
-    if (ec) {
-        const std::string reason = ec.message();
-        fs::remove(tmp, ec);
-        throw CheckpointError("cannot write " + to + ": " + reason);
-    }
-}
-
-}  // namespace
-
 void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best) {
     // What a killed process left half-written is removed when the run is resumed
     // (remove_half_written_files), not at every save.
     save_checkpoint(checkpoint, paths.last_checkpoint());
-    if (best) copy_atomically(paths.last_checkpoint(), paths.best_checkpoint());
+    if (best) copy_checkpoint_file(paths.last_checkpoint(), paths.best_checkpoint());
     const int64_t step = checkpoint.position.step;
     const int64_t save_every = checkpoint.config.train.save_every;
     if (save_every > 0 && step % save_every == 0)
-        copy_atomically(paths.last_checkpoint(), paths.step_checkpoint(step));
+        copy_checkpoint_file(paths.last_checkpoint(), paths.step_checkpoint(step));
 }
 
 }  // namespace tfw

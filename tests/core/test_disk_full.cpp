@@ -47,7 +47,6 @@ wait_for() {  # a condition, checked every 5 ms while the run lives (at most 60 
   done
   echo "timed out waiting for: $1"; return 1
 }
-warnings() { grep -c 'not saved' "$OUT/tfw.err"; }
 stop_run() {  # SIGSTOP is asynchronous: wait until every thread of the run is stopped
   kill -STOP $PID
   for _ in $(seq 1 2000); do
@@ -77,7 +76,8 @@ size=$(stat -c %s "$RUN/checkpoints/last.tfw")
 avail=$(df --output=avail -B1 "$MNT" | tail -n 1)
 fallocate -l $((avail - size / 2)) "$MNT/filler" || exit 3
 kill -CONT $PID
-wait_for '[ "$(warnings)" -ge 1 ]' || exit 4
+# best.tfw (a copy of last.tfw) may be the first save to fail: wait for last.tfw's own.
+wait_for 'grep -q "last.tfw: No space left on device" "$OUT/tfw.err"' || exit 4
 stop_run
 snapshot phase1
 dd if=/dev/zero of="$MNT/filler2" bs=4096 2>/dev/null
@@ -234,6 +234,22 @@ class TestDiskFull : public QObject {
         QVERIFY_EXCEPTION_THROWN(write_run_checkpoints(next, paths, true), CheckpointError);
         QVERIFY(!has_partial_file(paths.checkpoints()));
         QCOMPARE(load_checkpoint(paths.last_checkpoint()).position.step, int64_t(43));
+
+        // A copy (best.tfw, step-N.tfw) that stops half-way names its file and the system's
+        // reason, and leaves the previous copy whole.
+        fs::remove_all(paths.best_checkpoint());
+        fs::copy_file(paths.last_checkpoint(), paths.best_checkpoint());
+        next.position.step = 44;
+        save_checkpoint(next, paths.last_checkpoint());
+        try {
+            FileSizeLimit half(size / 2);
+            copy_checkpoint_file(paths.last_checkpoint(), paths.best_checkpoint());
+            QFAIL("a copy larger than the file size limit was written");
+        } catch (const CheckpointError& e) {
+            QVERIFY2(contains(e.what(), paths.best_checkpoint() + ": File too large"), e.what());
+        }
+        QVERIFY(!has_partial_file(paths.checkpoints()));
+        QCOMPARE(load_checkpoint(paths.best_checkpoint()).position.step, int64_t(43));
     }
 
     void savingOnAFullDiskWarnsAndTrainingGoesOn() {
@@ -276,6 +292,12 @@ class TestDiskFull : public QObject {
         const std::string wanted = "/run/checkpoints/last.tfw: No space left on device";
         QVERIFY2(contains(err, "warning: checkpoint at step ") && contains(err, wanted),
                  err.c_str());
+        {  // every failed save, copies included, gives the disk's own reason
+            std::istringstream lines(err);
+            for (std::string line; std::getline(lines, line);)
+                if (contains(line, "not saved"))
+                    QVERIFY2(contains(line, ": No space left on device"), line.c_str());
+        }
         const fs::path phase1 = out / "phase1";
         QVERIFY2(!has_partial_file(phase1), read_file(phase1 / "ls.txt").c_str());
         const Checkpoint kept = load_checkpoint((phase1 / "checkpoints" / "last.tfw").string());
