@@ -2,6 +2,441 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Check</name>
+    <message>
+        <source>Attention heads are neither dead nor uniform</source>
+        <translation>注意力头既未死亡也不均匀</translation>
+    </message>
+    <message>
+        <source>no attention measured</source>
+        <translation>没有测到注意力</translation>
+    </message>
+    <message>
+        <source>Skipped: no example with two or more visible keys.</source>
+        <translation>已跳过：没有可见键不少于两个的样本。</translation>
+    </message>
+    <message>
+        <source>%1 (dead: output dropped)</source>
+        <translation>%1（死亡：输出被丢弃）</translation>
+    </message>
+    <message>
+        <source>%1 (dead: stuck on one token)</source>
+        <translation>%1（死亡：固定在一个词元上）</translation>
+    </message>
+    <message>
+        <source>%1 (uniform)</source>
+        <translation>%1（均匀）</translation>
+    </message>
+    <message>
+        <source>mean %1; %2 dead, %3 uniform of %4 heads</source>
+        <translation>平均 %1；%4 个头中 %2 个死亡、%3 个均匀</translation>
+    </message>
+    <message>
+        <source>Entropy of each head&apos;s attention weights over the keys a query may see, divided by ln(number of those keys): 1 = spread evenly (uniform), 0 = all on one key.</source>
+        <translation>每个头的注意力权重在查询可见的键上的熵，除以 ln(这些键的个数)：1 = 平均分布（均匀），0 = 全部集中在一个键上。</translation>
+    </message>
+    <message>
+        <source> Informational only: a freshly initialised model&apos;s heads are near uniform anyway. Give a trained checkpoint (--checkpoint) to judge them.</source>
+        <translation>仅供参考：刚初始化的模型的注意力头本来就接近均匀。请给出一个训练过的检查点（--checkpoint）来评判。</translation>
+    </message>
+    <message>
+        <source> Dead heads (%1) attend to one position whatever the query, often a separator or &lt;/s&gt;, or their output is dropped: they add nothing.</source>
+        <translation>死亡的头（%1）无论查询是什么都关注同一个位置（常常是分隔符或 &lt;/s&gt;），或其输出被丢弃：它们没有贡献。</translation>
+    </message>
+    <message>
+        <source> Uniform heads (%1) average over everything: they did not learn where to look (too little training, or too many heads for the data).</source>
+        <translation>均匀的头（%1）对所有位置取平均：它们没有学会该看哪里（训练太少，或对这些数据而言头太多）。</translation>
+    </message>
+    <message>
+        <source> A few such heads are common; many suggest pruning heads or training longer.</source>
+        <translation>少数这样的头很常见；如果很多，建议剪枝注意力头或训练更久。</translation>
+    </message>
+    <message>
+        <source> Every head attends selectively without being stuck on one token.</source>
+        <translation>每个头都有选择地关注，且没有固定在某一个词元上。</translation>
+    </message>
+    <message>
+        <source>No peeking at future tokens</source>
+        <translation>不偷看未来词元</translation>
+    </message>
+    <message>
+        <source>no example with two target tokens</source>
+        <translation>没有含两个目标词元的样本</translation>
+    </message>
+    <message>
+        <source>Skipped: a leak shows only in a target of at least two tokens.</source>
+        <translation>已跳过：泄漏只会在至少两个词元的目标中显现。</translation>
+    </message>
+    <message>
+        <source>token %1 changed</source>
+        <translation>改动第 %1 个词元</translation>
+    </message>
+    <message>
+        <source>max change before it %1</source>
+        <translation>其之前的最大变化 %1</translation>
+    </message>
+    <message>
+        <source>max change %1 (before position %2)</source>
+        <translation>最大变化 %1（位置 %2 之前）</translation>
+    </message>
+    <message>
+        <source>Changing a later target token left the logits of every earlier position unchanged: the decoder predicts each token from the ones before it only.</source>
+        <translation>改动靠后的目标词元没有改变任何更早位置的 logits：解码器只根据之前的词元预测每个词元。</translation>
+    </message>
+    <message>
+        <source>Changing a later target token changed the predictions for earlier positions: the decoder sees future tokens, so in training it can copy the answer. Its training and validation loss look unrealistically good, yet generation (which has no future to see) fails. Usually a missing or wrong causal mask (model.causal, or a mask built for the wrong length or orientation).</source>
+        <translation>改动靠后的目标词元改变了更早位置的预测：解码器看得到未来的词元，因此训练时能照抄答案。它的训练和验证损失好得不真实，而生成（没有未来可看）却会失败。通常是缺少或弄错了因果掩码（model.causal，或掩码的长度或方向不对）。</translation>
+    </message>
+    <message>
+        <source>Sequence lengths</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>no training examples</source>
+        <translation>没有训练样本</translation>
+    </message>
+    <message>
+        <source>The training split has no usable examples: check the data files, and data.max_src_len / max_tgt_len against the lengths of the pairs.</source>
+        <translation>训练集中没有可用的样本：请检查数据文件，以及 data.max_src_len / max_tgt_len 与句对长度是否相符。</translation>
+    </message>
+    <message>
+        <source>%1 windows of up to %2 tokens</source>
+        <translation>%1 个窗口，每个最多 %2 个词元</translation>
+    </message>
+    <message>
+        <source>A language model reads its text as one token stream cut into windows of data.max_tgt_len tokens, so every window but the last is full.</source>
+        <translation>语言模型把文本读成一条词元流，并切成 data.max_tgt_len 个词元的窗口，因此除最后一个外每个窗口都是满的。</translation>
+    </message>
+    <message>
+        <source>target %1; source %2</source>
+        <translation>目标 %1；源 %2</translation>
+    </message>
+    <message>
+        <source>training pairs</source>
+        <translation>训练句对</translation>
+    </message>
+    <message>
+        <source>target tokens (with &lt;/s&gt;)</source>
+        <translation>目标词元数（含 &lt;/s&gt;）</translation>
+    </message>
+    <message>
+        <source>source tokens (with &lt;/s&gt;)</source>
+        <translation>源词元数（含 &lt;/s&gt;）</translation>
+    </message>
+    <message>
+        <source>data.max_tgt_len</source>
+        <translation>data.max_tgt_len</translation>
+    </message>
+    <message>
+        <source>data.max_src_len</source>
+        <translation>data.max_src_len</translation>
+    </message>
+    <message>
+        <source>Token counts of the training pairs after tokenization (percentiles). Long tails cost memory and padding; lengths far above the limits mean pairs are dropped (see the next check).</source>
+        <translation>分词后训练句对的词元数（百分位数）。长尾会耗费内存和填充；远超限制的长度意味着句对会被丢弃（见下一项检查）。</translation>
+    </message>
+    <message>
+        <source>Training pairs dropped as too long</source>
+        <translation>因过长而丢弃的训练句对</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%2 中的 %1（%3）</translation>
+    </message>
+    <message>
+        <source>dropped as too long</source>
+        <translation>因过长丢弃</translation>
+    </message>
+    <message>
+        <source>dropped as empty</source>
+        <translation>因为空丢弃</translation>
+    </message>
+    <message>
+        <source>valid examples truncated</source>
+        <translation>被截断的验证样本</translation>
+    </message>
+    <message>
+        <source>test examples truncated</source>
+        <translation>被截断的测试样本</translation>
+    </message>
+    <message>
+        <source>warn above</source>
+        <translation>警告阈值</translation>
+    </message>
+    <message>
+        <source>A language model&apos;s text is cut into windows; nothing is dropped.</source>
+        <translation>语言模型的文本被切成窗口；没有任何内容被丢弃。</translation>
+    </message>
+    <message>
+        <source>Many training pairs are longer than data.max_src_len (%1) or data.max_tgt_len (%2) tokens and are skipped: the model never learns long inputs, and validation or test examples of that length are truncated. Raise the limits or use a larger subword vocabulary (shorter sequences).</source>
+        <translation>许多训练句对长于 data.max_src_len（%1）或 data.max_tgt_len（%2）个词元而被跳过：模型学不到长输入，这种长度的验证或测试样本会被截断。请提高限制，或使用更大的子词词表（序列更短）。</translation>
+    </message>
+    <message>
+        <source>Few or no training pairs exceed the length limits.</source>
+        <translation>很少或没有训练句对超过长度限制。</translation>
+    </message>
+    <message>
+        <source>Unknown tokens</source>
+        <translation>未知词元</translation>
+    </message>
+    <message>
+        <source>validation %1, training %2</source>
+        <translation>验证 %1，训练 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>validation &lt;unk&gt;</source>
+        <translation>验证集 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>training &lt;unk&gt;</source>
+        <translation>训练集 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>written &lt;unk&gt; in the text</source>
+        <translation>文本中写明的 &lt;unk&gt;</translation>
+    </message>
+    <message>
+        <source>The corpus itself writes rare words as &lt;unk&gt; (as the standard Penn Treebank does), and the vocabulary covers every other word. Published perplexities count &lt;unk&gt; as a word too, so figures stay comparable.</source>
+        <translation>语料本身把罕见词写作 &lt;unk&gt;（标准 Penn Treebank 就是这样），词表覆盖了其余所有词。已发表的困惑度同样把 &lt;unk&gt; 算作一个词，因此数字仍可比较。</translation>
+    </message>
+    <message>
+        <source>Many tokens are &lt;unk&gt;: the vocabulary does not cover the text. The model learns to predict &lt;unk&gt; (an easy, useless target that flatters the loss) and cannot write those words. Use a subword tokenizer, a larger tokenizer.vocab_size, or a lower tokenizer.min_freq.</source>
+        <translation>许多词元是 &lt;unk&gt;：词表没有覆盖文本。模型会学着预测 &lt;unk&gt;（一个容易却无用、让损失显得好看的目标），也写不出那些词。请使用子词分词器、更大的 tokenizer.vocab_size，或更低的 tokenizer.min_freq。</translation>
+    </message>
+    <message>
+        <source>The vocabulary covers the text: few or no tokens are &lt;unk&gt;.</source>
+        <translation>词表覆盖了文本：很少或没有词元是 &lt;unk&gt;。</translation>
+    </message>
+    <message>
+        <source>Validation and test examples not in training</source>
+        <translation>验证和测试样本不在训练集中</translation>
+    </message>
+    <message>
+        <source>lines compared</source>
+        <translation>比较的行</translation>
+    </message>
+    <message>
+        <source>of at least %1 words</source>
+        <translation>至少 %1 个词</translation>
+    </message>
+    <message>
+        <source>no validation or test split</source>
+        <translation>没有验证集或测试集</translation>
+    </message>
+    <message>
+        <source>Lines of the validation and test splits that occur word for word in the training split.</source>
+        <translation>验证集和测试集中与训练集逐字相同的行。</translation>
+    </message>
+    <message>
+        <source>Pairs of the validation and test splits that occur word for word in the training split.</source>
+        <translation>验证集和测试集中与训练集逐字相同的句对。</translation>
+    </message>
+    <message>
+        <source> The model has seen these answers in training, so the scores on them measure memory, not generalisation, and look better than they are. Remove them from train (or from the held-out split).</source>
+        <translation>模型在训练中见过这些答案，所以在它们上的得分衡量的是记忆而非泛化，看起来比实际好。请把它们从训练集（或留出集）中删去。</translation>
+    </message>
+    <message>
+        <source> Few or none: held-out scores measure generalisation.</source>
+        <translation>很少或没有：留出集上的得分衡量的是泛化。</translation>
+    </message>
+    <message>
+        <source>Gradient norms per layer</source>
+        <translation>各层梯度范数</translation>
+    </message>
+    <message>
+        <source>median %1, range %2 .. %3</source>
+        <translation>中位数 %1，范围 %2 .. %3</translation>
+    </message>
+    <message>
+        <source>rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>fail: not finite, or %1x from the median; warn: %2x</source>
+        <translation>失败：非有限值，或偏离中位数 %1 倍；警告：%2 倍</translation>
+    </message>
+    <message>
+        <source>One backward pass on a training batch; the L2 norm of the gradient of each part of the model, compared with the median part.</source>
+        <translation>在一个训练批次上做一次反向传播；计算模型每个部分梯度的 L2 范数，并与中位数部分比较。</translation>
+    </message>
+    <message>
+        <source>not finite in %1</source>
+        <translation>%1 中出现非有限值</translation>
+    </message>
+    <message>
+        <source> Some gradients are NaN or infinite: the loss overflowed (weights or learning rate far too large, fp16 without loss scaling, log of zero).</source>
+        <translation>部分梯度为 NaN 或无穷大：损失溢出了（权重或学习率过大、fp16 未做损失缩放、对零取对数）。</translation>
+    </message>
+    <message>
+        <source> No gradient reaches the model: the loss does not depend on the parameters (detached tensors, or every target is padding).</source>
+        <translation>没有梯度到达模型：损失不依赖于参数（张量被分离，或所有目标都是填充）。</translation>
+    </message>
+    <message>
+        <source>; %1 %2x below</source>
+        <translation>；%1 低 %2 倍</translation>
+    </message>
+    <message>
+        <source> A part gets almost no gradient (vanishing): it will barely learn. Usually a deep post-LN stack, a layer cut off from the loss, or weights far too small (or others far too large).</source>
+        <translation>某个部分几乎得不到梯度（梯度消失）：它几乎学不到东西。通常是很深的后置归一化堆叠、某层与损失断开，或权重过小（或其他部分过大）。</translation>
+    </message>
+    <message>
+        <source>; %1 %2x above</source>
+        <translation>；%1 高 %2 倍</translation>
+    </message>
+    <message>
+        <source> A part gets far more gradient than the rest (exploding): training will be unstable. Usually weights initialised far too large, a missing normalisation, or post-LN without warm-up.</source>
+        <translation>某个部分得到的梯度远多于其他部分（梯度爆炸）：训练会不稳定。通常是权重初始化过大、缺少归一化，或后置归一化却没有预热。</translation>
+    </message>
+    <message>
+        <source> Every part is within %1x of the median: gradients reach all layers at a similar scale.</source>
+        <translation>每个部分都在中位数的 %1 倍以内：梯度以相近的量级到达所有层。</translation>
+    </message>
+    <message>
+        <source>Initial loss is about ln(vocabulary)</source>
+        <translation>初始损失约为 ln(词表大小)</translation>
+    </message>
+    <message>
+        <source>no training batches</source>
+        <translation>没有训练批次</translation>
+    </message>
+    <message>
+        <source>Skipped: the training split has no examples to score.</source>
+        <translation>已跳过：训练集中没有可评分的样本。</translation>
+    </message>
+    <message>
+        <source>loss %1 vs ln(%2) = %3</source>
+        <translation>损失 %1，对比 ln(%2) = %3</translation>
+    </message>
+    <message>
+        <source>initial loss (nats per token)</source>
+        <translation>初始损失（每词元 nat）</translation>
+    </message>
+    <message>
+        <source>ln(target vocabulary)</source>
+        <translation>ln(目标词表大小)</translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>allowed above ln(V)</source>
+        <translation>允许高于 ln(V)</translation>
+    </message>
+    <message>
+        <source>batches</source>
+        <translation>批次数</translation>
+    </message>
+    <message>
+        <source>The untrained model&apos;s loss on a few training batches is close to ln(vocabulary), the loss of a uniform guess (allowed: %1 nats below, %2 above; tied embeddings start out favouring the token just read, which small vocabularies pay for): it starts unsure of every token, as it should.</source>
+        <translation>未训练模型在几个训练批次上的损失接近 ln(词表大小)，即均匀猜测的损失（允许低 %1 nat、高 %2；共享嵌入一开始偏向刚读到的词元，小词表会为此多付出一些）：它一开始对每个词元都没有把握，这是应该的。</translation>
+    </message>
+    <message>
+        <source>The untrained model is far better than a uniform guess. That usually means the target leaks into the input (a decoder that sees the token it predicts, or targets not shifted by one).</source>
+        <translation>未训练的模型远好于均匀猜测。这通常意味着目标泄漏进了输入（解码器看得到它要预测的词元，或目标没有右移一位）。</translation>
+    </message>
+    <message>
+        <source>The untrained model is confidently wrong: its logits are far too large. That usually means the weights are not initialised (or scaled too large), the embeddings are scaled twice, or the output projection is not normalised.</source>
+        <translation>未训练的模型自信地犯错：它的 logits 太大了。这通常意味着权重没有初始化（或缩放过大）、嵌入被缩放了两次，或输出投影没有归一化。</translation>
+    </message>
+    <message>
+        <source>Overfits one small batch</source>
+        <translation>能过拟合一个小批次</translation>
+    </message>
+    <message>
+        <source>no steps</source>
+        <translation>没有步数</translation>
+    </message>
+    <message>
+        <source>Skipped: there is nothing to overfit.</source>
+        <translation>已跳过：没有可以过拟合的内容。</translation>
+    </message>
+    <message>
+        <source>loss %1 -&gt; %2 after %3 steps</source>
+        <translation>损失 %1 -&gt; %2，共 %3 步</translation>
+    </message>
+    <message>
+        <source>examples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>target tokens</source>
+        <translation>目标词元数</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>first loss</source>
+        <translation>初始损失</translation>
+    </message>
+    <message>
+        <source>loss reached</source>
+        <translation>达到的损失</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>Trained on %1 examples only, at learning rate %2, until the loss fell below %3 or %4 steps. The model memorised them: it can learn, and the loss, the gradients and the optimizer are wired up.</source>
+        <translation>只在 %1 个样本上以学习率 %2 训练，直到损失低于 %3 或满 %4 步。模型记住了它们：它能学习，损失、梯度和优化器都连接正确。</translation>
+    </message>
+    <message>
+        <source>Trained on %1 examples only, at learning rate %2, until the loss fell below %3 or %4 steps. Cancelled before it finished.</source>
+        <translation>只在 %1 个样本上以学习率 %2 训练，直到损失低于 %3 或满 %4 步。在完成前被取消。</translation>
+    </message>
+    <message>
+        <source>Trained on %1 examples only, at learning rate %2, until the loss fell below %3 or %4 steps. The loss became NaN or infinite: the learning rate is far too high (or warm-up missing), or the model is numerically unstable.</source>
+        <translation>只在 %1 个样本上以学习率 %2 训练，直到损失低于 %3 或满 %4 步。损失变成了 NaN 或无穷大：学习率过高（或缺少预热），或者模型数值不稳定。</translation>
+    </message>
+    <message>
+        <source>Trained on %1 examples only, at learning rate %2, until the loss fell below %3 or %4 steps. The loss barely moved: the learning rate is far too low, gradients do not reach the weights, or the targets do not depend on the inputs.</source>
+        <translation>只在 %1 个样本上以学习率 %2 训练，直到损失低于 %3 或满 %4 步。损失几乎没动：学习率过低、梯度到不了权重，或目标与输入无关。</translation>
+    </message>
+    <message>
+        <source>Trained on %1 examples only, at learning rate %2, until the loss fell below %3 or %4 steps. The loss fell but not near zero: the learning rate may be too high (it bounces) or too low (it crawls), or the model is too small; more --overfit-steps tells which.</source>
+        <translation>只在 %1 个样本上以学习率 %2 训练，直到损失低于 %3 或满 %4 步。损失下降了但没接近零：学习率可能过高（来回震荡）或过低（下降缓慢），或者模型太小；增加 --overfit-steps 可以分辨是哪种。</translation>
+    </message>
+    <message>
+        <source>could not run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message>
+        <source>test in train</source>
+        <translation>测试集出现在训练集中</translation>
+    </message>
+    <message>
+        <source>test %1</source>
+        <translation>测试集 %1</translation>
+    </message>
+    <message>
+        <source>valid in train</source>
+        <translation>验证集出现在训练集中</translation>
+    </message>
+    <message>
+        <source>valid %1</source>
+        <translation>验证集 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source> also in train</source>
+        <translation> 也在训练集中</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonTable</name>
     <message>
         <source>setting</source>
@@ -14,6 +449,117 @@
     <message>
         <source>variant</source>
         <translation>变体</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigChoice</name>
+    <message>
+        <source>translation</source>
+        <translation>翻译 (translation)</translation>
+    </message>
+    <message>
+        <source>summarization</source>
+        <translation>摘要 (summarization)</translation>
+    </message>
+    <message>
+        <source>lm</source>
+        <translation>语言模型 (lm)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无 (none)</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>反转 (reverse)</translation>
+    </message>
+    <message>
+        <source>sentencepiece</source>
+        <translation>子词 SentencePiece (sentencepiece)</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>按词 (word)</translation>
+    </message>
+    <message>
+        <source>bpe</source>
+        <translation>字节对编码 (bpe)</translation>
+    </message>
+    <message>
+        <source>unigram</source>
+        <translation>一元语言模型 (unigram)</translation>
+    </message>
+    <message>
+        <source>pre</source>
+        <translation>前置归一化 (pre)</translation>
+    </message>
+    <message>
+        <source>post</source>
+        <translation>后置归一化 (post)</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦 (sinusoidal)</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习 (learned)</translation>
+    </message>
+    <message>
+        <source>relu</source>
+        <translation>relu</translation>
+    </message>
+    <message>
+        <source>gelu</source>
+        <translation>gelu</translation>
+    </message>
+    <message>
+        <source>adam</source>
+        <translation>adam</translation>
+    </message>
+    <message>
+        <source>adamw</source>
+        <translation>adamw</translation>
+    </message>
+    <message>
+        <source>noam</source>
+        <translation>Noam 预热衰减 (noam)</translation>
+    </message>
+    <message>
+        <source>inverse_sqrt</source>
+        <translation>平方根倒数衰减 (inverse_sqrt)</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦 (cosine)</translation>
+    </message>
+    <message>
+        <source>constant</source>
+        <translation>恒定 (constant)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动 (auto)</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation>cuda</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>单精度 (fp32)</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bfloat16 混合精度 (bf16)</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>半精度 (fp16)</translation>
     </message>
 </context>
 <context>
@@ -625,6 +1171,105 @@
     <message>
         <source>Precision</source>
         <translation>精度</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigProblem</name>
+    <message>
+        <source>%1 (%2) must be between %3 and %4</source>
+        <translation>%1（%2）必须介于 %3 和 %4 之间</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must be at least %3</source>
+        <translation>%1（%2）必须至少为 %3</translation>
+    </message>
+    <message>
+        <source>train.betas[%1] (%2) must be in [0, 1)</source>
+        <translation>train.betas[%1]（%2）必须在 [0, 1) 之内</translation>
+    </message>
+    <message>
+        <source>model.heads (%1) must divide model.d_model (%2)</source>
+        <translation>model.heads（%1）必须能整除 model.d_model（%2）</translation>
+    </message>
+    <message>
+        <source>model.d_model (%1) must be even for sinusoidal positions</source>
+        <translation>使用正弦位置编码时 model.d_model（%1）必须为偶数</translation>
+    </message>
+    <message>
+        <source>model.max_positions (%1) must cover the longest sequence (%2 with BOS/EOS)</source>
+        <translation>model.max_positions（%1）必须覆盖最长序列（含 BOS/EOS 为 %2）</translation>
+    </message>
+    <message>
+        <source>train.schedule cosine needs train.max_steps (0) or train.max_minutes to be set: the cosine decays to zero at max_steps, or when the time budget runs out</source>
+        <translation>train.schedule 为 cosine 时需要设置 train.max_steps（当前为 0）或 train.max_minutes：余弦在 max_steps 处或时间预算用完时衰减到零</translation>
+    </message>
+    <message>
+        <source>train.warmup_steps (0) must be at least 1 for the noam schedule</source>
+        <translation>使用 noam 调度时 train.warmup_steps（0）必须至少为 1</translation>
+    </message>
+    <message>
+        <source>train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu</source>
+        <translation>train.precision（fp16）需要 GPU；在 CPU 上请使用 bf16 或 fp32</translation>
+    </message>
+    <message>
+        <source>tokenizer.vocab_size (%1) must be at least 16 for sentencepiece</source>
+        <translation>使用 sentencepiece 时 tokenizer.vocab_size（%1）必须至少为 16</translation>
+    </message>
+    <message>
+        <source>%1 is empty: choose a file</source>
+        <translation>%1 为空：请选择文件</translation>
+    </message>
+    <message>
+        <source>data.synthetic (reverse) is a translation task; set task to translation</source>
+        <translation>data.synthetic（reverse）是翻译任务；请把任务设为 translation</translation>
+    </message>
+    <message>
+        <source>%1 must be in (%2, %3] (got %4)</source>
+        <translation>%1 必须在 (%2, %3] 之内（当前为 %4）</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt; %2 (got %3)</source>
+        <translation>%1 必须 &gt; %2（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt;= %2 (got %3)</source>
+        <translation>%1 必须 &gt;= %2（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 must be &lt;= %2 (got %3)</source>
+        <translation>%1 必须 &lt;= %2（当前为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are both 0: nothing could be generated</source>
+        <translation>%1 和 %2 都为 0：无法生成任何内容</translation>
+    </message>
+    <message>
+        <source>vary at least one field</source>
+        <translation>至少要变化一个设置项</translation>
+    </message>
+    <message>
+        <source>%1 has no values</source>
+        <translation>%1 没有取值</translation>
+    </message>
+    <message>
+        <source>%1 is varied twice; give all its values once</source>
+        <translation>%1 被变化了两次；请一次给出它的全部取值</translation>
+    </message>
+    <message>
+        <source>runs at once must be at least 1</source>
+        <translation>同时运行数必须至少为 1</translation>
+    </message>
+    <message>
+        <source>the budget needs an amount &gt; 0</source>
+        <translation>预算需要一个大于 0 的数值</translation>
+    </message>
+    <message>
+        <source>the base experiment: %1</source>
+        <translation>基础实验：%1</translation>
+    </message>
+    <message>
+        <source>baseline: </source>
+        <translation>基线：</translation>
     </message>
 </context>
 <context>
@@ -3837,6 +4482,18 @@ This cannot be undone.</source>
     <message>
         <source>Processes:</source>
         <translation>进程数：</translation>
+    </message>
+    <message>
+        <source>CPU (1 thread)</source>
+        <translation>CPU（1 个线程）</translation>
+    </message>
+    <message>
+        <source>CPU (%1 threads)</source>
+        <translation>CPU（%1 个线程）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 processes (%3)</source>
+        <translation>%1 × %2 个进程（%3）</translation>
     </message>
 </context>
 </TS>

@@ -40,7 +40,7 @@ std::string checks_table(const ChecksReport& report) {
     int passed = 0, warned = 0, failed = 0, skipped = 0;
     for (const CheckResult& r : report.results) {
         out += tag(r.status) + r.title + std::string(title_width + 2 - r.title.size(), ' ') +
-               r.figure + "\n" + wrapped(r.explanation) + "\n";
+               r.figure.text() + "\n" + wrapped(r.explanation.text()) + "\n";
         ++(r.status == CheckStatus::Pass   ? passed
            : r.status == CheckStatus::Warn ? warned
            : r.status == CheckStatus::Fail ? failed
@@ -54,7 +54,7 @@ std::string checks_table(const ChecksReport& report) {
 std::string checks_summary(const ChecksReport& report) {
     std::string out;
     for (const CheckResult& r : report.results) {
-        out += "  " + tag(r.status) + r.title + ": " + r.figure + "\n";
+        out += "  " + tag(r.status) + r.title + ": " + r.figure.text() + "\n";
     }
     return out;
 }

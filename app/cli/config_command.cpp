@@ -58,7 +58,7 @@ int config(const std::vector<std::string>& argv) {
             return 0;
         }
         const auto issues = validate(c);
-        for (const auto& issue : issues) std::cerr << issue.message << "\n";
+        for (const auto& issue : issues) std::cerr << issue.message.text() << "\n";
         if (issues.empty()) std::cout << args.get("validate") << ": valid\n";
         return issues.empty() ? 0 : 1;
     }

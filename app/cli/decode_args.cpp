@@ -56,7 +56,7 @@ DecodeOptions decode_options_from_args(const Args& args, const DecodeSettings& d
     const auto problems = check_decode_options(o);
     if (!problems.empty()) {
         std::string message = "invalid decoding options:";
-        for (const auto& problem : problems) message += "\n  " + problem;
+        for (const auto& problem : problems) message += "\n  " + problem.text();
         throw UsageError(message);
     }
     return o;

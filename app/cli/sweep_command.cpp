@@ -175,7 +175,7 @@ int define(const std::vector<std::string>& argv) {
     const auto problems = sweep_problems(spec);
     if (!problems.empty()) {
         std::cerr << "tfw sweep: the sweep cannot start:\n";
-        for (const auto& problem : problems) std::cerr << "  " << problem.message << "\n";
+        for (const auto& problem : problems) std::cerr << "  " << problem.message.text() << "\n";
         return 2;
     }
     print_plan(spec);

@@ -142,11 +142,12 @@ CheckResult check_attention_entropy(TransformerModelImpl& model,
                                     const std::vector<CheckBatch>& batches, bool trained) {
     CheckResult r;
     r.id = "attention_entropy";
-    r.title = "Attention heads are neither dead nor uniform";
+    r.title = TFW_TR_NOOP("Check", "Attention heads are neither dead nor uniform");
     const std::vector<HeadEntropy> heads = attention_entropies(model, batches);
     if (heads.empty()) {
-        r.figure = "no attention measured";
-        r.explanation = "Skipped: no example with two or more visible keys.";
+        r.figure = check_text(TFW_TR_NOOP("Check", "no attention measured"));
+        r.explanation =
+            check_text(TFW_TR_NOOP("Check", "Skipped: no example with two or more visible keys."));
         return r;
     }
     std::vector<std::string> dead, uniform;
@@ -154,27 +155,30 @@ CheckResult check_attention_entropy(TransformerModelImpl& model,
     for (const HeadEntropy& e : heads) {
         const std::string name =
             e.stack + " L" + std::to_string(e.layer) + " H" + std::to_string(e.head);
-        std::string note;
+        const std::string entropy = format_figure(e.entropy);
+        Phrase value = verbatim(entropy);
         if (e.output_weight < kSilentOutputWeight) {
-            note = " (dead: output dropped)";
+            value = check_text(TFW_TR_NOOP("Check", "%1 (dead: output dropped)"), {entropy});
             dead.push_back(name);
         } else if (e.entropy < kDeadEntropy && e.fixed_share >= kDeadFixedShare) {
-            note = " (dead: stuck on one token)";
+            value = check_text(TFW_TR_NOOP("Check", "%1 (dead: stuck on one token)"), {entropy});
             dead.push_back(name);
         } else if (e.entropy > kUniformEntropy) {
-            note = " (uniform)";
+            value = check_text(TFW_TR_NOOP("Check", "%1 (uniform)"), {entropy});
             uniform.push_back(name);
         }
-        r.details.push_back({name, format_figure(e.entropy) + note});
+        r.details.push_back({verbatim(name), value});
         total += e.entropy;
     }
     const double mean = total / static_cast<double>(heads.size());
-    r.figure = "mean " + format_figure(mean) + "; " + std::to_string(dead.size()) + " dead, " +
-               std::to_string(uniform.size()) + " uniform of " + std::to_string(heads.size()) +
-               " heads";
-    const std::string what =
-        "Entropy of each head's attention weights over the keys a query may see, divided by "
-        "ln(number of those keys): 1 = spread evenly (uniform), 0 = all on one key. ";
+    r.figure = check_text(TFW_TR_NOOP("Check", "mean %1; %2 dead, %3 uniform of %4 heads"),
+                          {format_figure(mean), std::to_string(dead.size()),
+                           std::to_string(uniform.size()), std::to_string(heads.size())});
+    r.explanation = check_text(
+        TFW_TR_NOOP("Check",
+                    "Entropy of each head's attention weights over the keys a query may see, "
+                    "divided by ln(number of those keys): 1 = spread evenly (uniform), 0 = all on "
+                    "one key."));
     auto list = [](const std::vector<std::string>& names) {
         std::string text;
         for (size_t i = 0; i < names.size() && i < 6; ++i) text += (i ? ", " : "") + names[i];
@@ -182,26 +186,34 @@ CheckResult check_attention_entropy(TransformerModelImpl& model,
     };
     if (!trained) {
         r.status = CheckStatus::Skipped;
-        r.explanation = what +
-                        "Informational only: a freshly initialised model's heads are near "
-                        "uniform anyway. Give a trained checkpoint (--checkpoint) to judge them.";
+        r.explanation.then(
+            check_text(TFW_TR_NOOP("Check",
+                                   " Informational only: a freshly initialised model's heads are "
+                                   "near uniform anyway. Give a trained checkpoint (--checkpoint) "
+                                   "to judge them.")));
     } else if (!dead.empty() || !uniform.empty()) {
         r.status = CheckStatus::Warn;
-        r.explanation =
-            what +
-            (dead.empty() ? ""
-                          : "Dead heads (" + list(dead) +
-                                ") attend to one position "
-                                "whatever the query, often a separator or </s>, or their "
-                                "output is dropped: they add nothing. ") +
-            (uniform.empty() ? ""
-                             : "Uniform heads (" + list(uniform) +
-                                   ") average over everything: they did not learn where to "
-                                   "look (too little training, or too many heads for the data). ") +
-            "A few such heads are common; many suggest pruning heads or training longer.";
+        if (!dead.empty())
+            r.explanation.then(
+                check_text(TFW_TR_NOOP("Check",
+                                       " Dead heads (%1) attend to one position whatever the "
+                                       "query, often a separator or </s>, or their output is "
+                                       "dropped: they add nothing."),
+                           {list(dead)}));
+        if (!uniform.empty())
+            r.explanation.then(
+                check_text(TFW_TR_NOOP("Check",
+                                       " Uniform heads (%1) average over everything: they did not "
+                                       "learn where to look (too little training, or too many "
+                                       "heads for the data)."),
+                           {list(uniform)}));
+        r.explanation.then(check_text(TFW_TR_NOOP(
+            "Check",
+            " A few such heads are common; many suggest pruning heads or training longer.")));
     } else {
         r.status = CheckStatus::Pass;
-        r.explanation = what + "Every head attends selectively without being stuck on one token.";
+        r.explanation.then(check_text(TFW_TR_NOOP(
+            "Check", " Every head attends selectively without being stuck on one token.")));
     }
     return r;
 }

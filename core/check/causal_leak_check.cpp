@@ -20,12 +20,13 @@ constexpr double kLeakTolerance = 1e-4;
 CheckResult check_causal_leak(TransformerModelImpl& model, const CheckBatch& sample) {
     CheckResult r;
     r.id = "causal_leak";
-    r.title = "No peeking at future tokens";
+    r.title = TFW_TR_NOOP("Check", "No peeking at future tokens");
     const int64_t length =
         sample.tgt_in.defined() ? sample.tgt_in[0].ne(kPadId).sum().item<int64_t>() : 0;
     if (length < 2) {
-        r.figure = "no example with two target tokens";
-        r.explanation = "Skipped: a leak shows only in a target of at least two tokens.";
+        r.figure = check_text(TFW_TR_NOOP("Check", "no example with two target tokens"));
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check", "Skipped: a leak shows only in a target of at least two tokens."));
         return r;
     }
     torch::NoGradGuard no_grad;
@@ -47,26 +48,29 @@ CheckResult check_causal_leak(TransformerModelImpl& model, const CheckBatch& sam
                                   .abs()
                                   .max()
                                   .item<double>();
-        r.details.push_back({"token " + std::to_string(position + 1) + " changed",
-                             "max change before it " + format_figure(change)});
+        r.details.push_back(
+            {check_text(TFW_TR_NOOP("Check", "token %1 changed"), {std::to_string(position + 1)}),
+             check_text(TFW_TR_NOOP("Check", "max change before it %1"), {format_figure(change)})});
         if (change >= worst) worst = change, worst_position = position;
     }
     model.train(training);
-    r.figure = "max change " + format_figure(worst) + " (before position " +
-               std::to_string(worst_position + 1) + ")";
+    r.figure = check_text(TFW_TR_NOOP("Check", "max change %1 (before position %2)"),
+                          {format_figure(worst), std::to_string(worst_position + 1)});
     if (worst <= kLeakTolerance) {
         r.status = CheckStatus::Pass;
-        r.explanation =
+        r.explanation = check_text(TFW_TR_NOOP(
+            "Check",
             "Changing a later target token left the logits of every earlier position unchanged: "
-            "the decoder predicts each token from the ones before it only.";
+            "the decoder predicts each token from the ones before it only."));
     } else {
         r.status = CheckStatus::Fail;
-        r.explanation =
+        r.explanation = check_text(TFW_TR_NOOP(
+            "Check",
             "Changing a later target token changed the predictions for earlier positions: the "
             "decoder sees future tokens, so in training it can copy the answer. Its training and "
             "validation loss look unrealistically good, yet generation (which has no future to "
             "see) fails. Usually a missing or wrong causal mask (model.causal, or a mask built "
-            "for the wrong length or orientation).";
+            "for the wrong length or orientation)."));
     }
     return r;
 }

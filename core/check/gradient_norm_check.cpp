@@ -62,7 +62,7 @@ std::vector<std::pair<std::string, double>> gradient_norms_by_part(TransformerMo
 CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& batch) {
     CheckResult r;
     r.id = "gradient_norms";
-    r.title = "Gradient norms per layer";
+    r.title = TFW_TR_NOOP("Check", "Gradient norms per layer");
     model.zero_grad();
     const bool training = model.is_training();
     model.eval();  // no dropout: the same norms every time
@@ -74,7 +74,7 @@ CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& 
     std::vector<double> finite;
     std::string non_finite;
     for (const auto& [part, norm] : parts) {
-        r.details.push_back({part, format_figure(norm)});
+        r.details.push_back({verbatim(part), verbatim(format_figure(norm))});
         if (std::isfinite(norm))
             finite.push_back(norm);
         else
@@ -93,47 +93,57 @@ CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& 
     }
     const double lowest = finite.empty() ? 0.0 : finite.front();
     const double highest = finite.empty() ? 0.0 : finite.back();
-    r.figure = "median " + format_figure(median) + ", range " + format_figure(lowest) + " .. " +
-               format_figure(highest);
-    r.details.push_back({"rule", "fail: not finite, or " + format_figure(kFailRatio) +
-                                     "x from the median; warn: " + format_figure(kWarnRatio) +
-                                     "x"});
-    const std::string what =
-        "One backward pass on a training batch; the L2 norm of the gradient of each part of the "
-        "model, compared with the median part. ";
+    r.figure = check_text(TFW_TR_NOOP("Check", "median %1, range %2 .. %3"),
+                          {format_figure(median), format_figure(lowest), format_figure(highest)});
+    r.details.push_back(
+        {check_text(TFW_TR_NOOP("Check", "rule")),
+         check_text(TFW_TR_NOOP("Check", "fail: not finite, or %1x from the median; warn: %2x"),
+                    {format_figure(kFailRatio), format_figure(kWarnRatio)})});
+    r.explanation = check_text(
+        TFW_TR_NOOP("Check",
+                    "One backward pass on a training batch; the L2 norm of the gradient of each "
+                    "part of the model, compared with the median part."));
     if (!non_finite.empty()) {
         r.status = CheckStatus::Fail;
-        r.figure = "not finite in " + non_finite;
-        r.explanation = what +
-                        "Some gradients are NaN or infinite: the loss overflowed (weights or "
-                        "learning rate far too large, fp16 without loss scaling, log of zero).";
+        r.figure = check_text(TFW_TR_NOOP("Check", "not finite in %1"), {non_finite});
+        r.explanation.then(
+            check_text(TFW_TR_NOOP("Check",
+                                   " Some gradients are NaN or infinite: the loss overflowed "
+                                   "(weights or learning rate far too large, fp16 without loss "
+                                   "scaling, log of zero).")));
     } else if (median <= 0) {
         r.status = CheckStatus::Fail;
-        r.explanation = what +
-                        "No gradient reaches the model: the loss does not depend on the "
-                        "parameters (detached tensors, or every target is padding).";
+        r.explanation.then(check_text(
+            TFW_TR_NOOP("Check",
+                        " No gradient reaches the model: the loss does not depend on the "
+                        "parameters (detached tensors, or every target is padding).")));
     } else if (std::max(below.second, above.second) >= kWarnRatio) {
         r.status = std::max(below.second, above.second) >= kFailRatio ? CheckStatus::Fail
                                                                       : CheckStatus::Warn;
         if (below.second >= kWarnRatio) {
-            r.figure += "; " + below.first + " " + format_figure(below.second) + "x below";
-            r.explanation +=
-                "A part gets almost no gradient (vanishing): it will barely learn. "
-                "Usually a deep post-LN stack, a layer cut off from the loss, or "
-                "weights far too small (or others far too large). ";
+            r.figure.then(check_text(TFW_TR_NOOP("Check", "; %1 %2x below"),
+                                     {below.first, format_figure(below.second)}));
+            r.explanation.then(check_text(
+                TFW_TR_NOOP("Check",
+                            " A part gets almost no gradient (vanishing): it will barely learn. "
+                            "Usually a deep post-LN stack, a layer cut off from the loss, or "
+                            "weights far too small (or others far too large).")));
         }
         if (above.second >= kWarnRatio) {
-            r.figure += "; " + above.first + " " + format_figure(above.second) + "x above";
-            r.explanation +=
-                "A part gets far more gradient than the rest (exploding): training "
-                "will be unstable. Usually weights initialised far too large, a "
-                "missing normalisation, or post-LN without warm-up.";
+            r.figure.then(check_text(TFW_TR_NOOP("Check", "; %1 %2x above"),
+                                     {above.first, format_figure(above.second)}));
+            r.explanation.then(check_text(
+                TFW_TR_NOOP("Check",
+                            " A part gets far more gradient than the rest (exploding): training "
+                            "will be unstable. Usually weights initialised far too large, a "
+                            "missing normalisation, or post-LN without warm-up.")));
         }
-        r.explanation = what + r.explanation;
     } else {
         r.status = CheckStatus::Pass;
-        r.explanation = what + "Every part is within " + format_figure(kWarnRatio) +
-                        "x of the median: gradients reach all layers at a similar scale.";
+        r.explanation.then(check_text(TFW_TR_NOOP("Check",
+                                                  " Every part is within %1x of the median: "
+                                                  "gradients reach all layers at a similar scale."),
+                                      {format_figure(kWarnRatio)}));
     }
     return r;
 }

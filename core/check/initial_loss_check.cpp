@@ -31,11 +31,12 @@ CheckResult check_initial_loss(TransformerModelImpl& model,
                                const std::vector<CheckBatch>& batches) {
     CheckResult r;
     r.id = "initial_loss";
-    r.title = "Initial loss is about ln(vocabulary)";
+    r.title = TFW_TR_NOOP("Check", "Initial loss is about ln(vocabulary)");
     const double expected = std::log(static_cast<double>(model.options().tgt_vocab));
     if (batches.empty()) {
-        r.figure = "no training batches";
-        r.explanation = "Skipped: the training split has no examples to score.";
+        r.figure = check_text(TFW_TR_NOOP("Check", "no training batches"));
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check", "Skipped: the training split has no examples to score."));
         return r;
     }
     torch::NoGradGuard no_grad;
@@ -47,33 +48,38 @@ CheckResult check_initial_loss(TransformerModelImpl& model,
     const double loss = sum / static_cast<double>(batches.size());
     const double excess = loss - expected;
     const double tolerance = kToleranceNats + tied_embedding_allowance(model.options());
-    r.figure = "loss " + format_figure(loss) + " vs ln(" +
-               std::to_string(model.options().tgt_vocab) + ") = " + format_figure(expected);
-    r.details = {{"initial loss (nats per token)", format_figure(loss, 5)},
-                 {"ln(target vocabulary)", format_figure(expected, 5)},
-                 {"difference", format_figure(excess, 3)},
-                 {"allowed above ln(V)", format_figure(tolerance)},
-                 {"batches", std::to_string(batches.size())}};
+    r.figure = check_text(
+        TFW_TR_NOOP("Check", "loss %1 vs ln(%2) = %3"),
+        {format_figure(loss), std::to_string(model.options().tgt_vocab), format_figure(expected)});
+    r.details = {{TFW_TR_NOOP("Check", "initial loss (nats per token)"), format_figure(loss, 5)},
+                 {TFW_TR_NOOP("Check", "ln(target vocabulary)"), format_figure(expected, 5)},
+                 {TFW_TR_NOOP("Check", "difference"), format_figure(excess, 3)},
+                 {TFW_TR_NOOP("Check", "allowed above ln(V)"), format_figure(tolerance)},
+                 {TFW_TR_NOOP("Check", "batches"), std::to_string(batches.size())}};
     if (std::isfinite(loss) && excess >= -kToleranceNats && excess <= tolerance) {
         r.status = CheckStatus::Pass;
-        r.explanation =
-            "The untrained model's loss on a few training batches is close to ln(vocabulary), the "
-            "loss of a uniform guess (allowed: " +
-            format_figure(kToleranceNats) + " nats below, " + format_figure(tolerance) +
-            " above; tied embeddings start out favouring the token just read, which small "
-            "vocabularies pay for): it starts unsure of every token, as it should.";
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "The untrained model's loss on a few training batches is close to "
+                        "ln(vocabulary), the loss of a uniform guess (allowed: %1 nats below, %2 "
+                        "above; tied embeddings start out favouring the token just read, which "
+                        "small vocabularies pay for): it starts unsure of every token, as it "
+                        "should."),
+            {format_figure(kToleranceNats), format_figure(tolerance)});
     } else if (std::isfinite(loss) && excess < 0) {
         r.status = CheckStatus::Fail;
-        r.explanation =
+        r.explanation = check_text(TFW_TR_NOOP(
+            "Check",
             "The untrained model is far better than a uniform guess. That usually means the "
             "target leaks into the input (a decoder that sees the token it predicts, or targets "
-            "not shifted by one).";
+            "not shifted by one)."));
     } else {
         r.status = CheckStatus::Fail;
-        r.explanation =
+        r.explanation = check_text(TFW_TR_NOOP(
+            "Check",
             "The untrained model is confidently wrong: its logits are far too large. That "
             "usually means the weights are not initialised (or scaled too large), the "
-            "embeddings are scaled twice, or the output projection is not normalised.";
+            "embeddings are scaled twice, or the output projection is not normalised."));
     }
     return r;
 }

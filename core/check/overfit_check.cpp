@@ -25,10 +25,11 @@ CheckResult check_overfit(TransformerModelImpl& model, const CheckBatch& batch,
                           const std::atomic<bool>* cancel) {
     CheckResult r;
     r.id = "overfit_batch";
-    r.title = "Overfits one small batch";
+    r.title = TFW_TR_NOOP("Check", "Overfits one small batch");
     if (!batch.tgt_in.defined() || steps < 1) {
-        r.figure = steps < 1 ? "no steps" : "no training examples";
-        r.explanation = "Skipped: there is nothing to overfit.";
+        r.figure = steps < 1 ? check_text(TFW_TR_NOOP("Check", "no steps"))
+                             : check_text(TFW_TR_NOOP("Check", "no training examples"));
+        r.explanation = check_text(TFW_TR_NOOP("Check", "Skipped: there is nothing to overfit."));
         return r;
     }
     const double peak = overfit_learning_rate(config);
@@ -61,39 +62,65 @@ CheckResult check_overfit(TransformerModelImpl& model, const CheckBatch& batch,
     model.train(training);
 
     const int64_t examples = batch.tgt_in.size(0);
-    r.figure = "loss " + format_figure(first) + " -> " + format_figure(loss) + " after " +
-               std::to_string(step) + " steps";
-    r.details = {{"examples", std::to_string(examples)},
-                 {"target tokens", std::to_string(batch.tgt_out.ne(0).sum().item<int64_t>())},
-                 {"learning rate", format_figure(peak)},
-                 {"first loss", format_figure(first, 5)},
-                 {"loss reached", format_figure(loss, 5)},
-                 {"steps", std::to_string(step) + " of " + std::to_string(steps)},
-                 {"threshold", format_figure(kOverfitLossThreshold)}};
-    const std::string what = "Trained on " + std::to_string(examples) +
-                             " examples only, at learning rate " + format_figure(peak) +
-                             ", until the loss fell below " + format_figure(kOverfitLossThreshold) +
-                             " or " + std::to_string(steps) + " steps. ";
+    r.figure = check_text(TFW_TR_NOOP("Check", "loss %1 -> %2 after %3 steps"),
+                          {format_figure(first), format_figure(loss), std::to_string(step)});
+    r.details = {{TFW_TR_NOOP("Check", "examples"), std::to_string(examples)},
+                 {TFW_TR_NOOP("Check", "target tokens"),
+                  std::to_string(batch.tgt_out.ne(0).sum().item<int64_t>())},
+                 {TFW_TR_NOOP("Check", "learning rate"), format_figure(peak)},
+                 {TFW_TR_NOOP("Check", "first loss"), format_figure(first, 5)},
+                 {TFW_TR_NOOP("Check", "loss reached"), format_figure(loss, 5)},
+                 {check_text(TFW_TR_NOOP("Check", "steps")),
+                  check_text(TFW_TR_NOOP("Check", "%1 of %2"),
+                             {std::to_string(step), std::to_string(steps)})},
+                 {TFW_TR_NOOP("Check", "threshold"), format_figure(kOverfitLossThreshold)}};
+    // Every explanation starts with what was done: the examples, the learning rate, the
+    // threshold and the step limit.
+    const std::vector<std::string> what{std::to_string(examples), format_figure(peak),
+                                        format_figure(kOverfitLossThreshold),
+                                        std::to_string(steps)};
     if (std::isfinite(loss) && loss < kOverfitLossThreshold) {
         r.status = CheckStatus::Pass;
-        r.explanation = what +
-                        "The model memorised them: it can learn, and the loss, the "
-                        "gradients and the optimizer are wired up.";
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "Trained on %1 examples only, at learning rate %2, until the loss fell "
+                        "below %3 or %4 steps. The model memorised them: it can learn, and the "
+                        "loss, the gradients and the optimizer are wired up."),
+            what);
     } else if (cancel && cancel->load() && step < steps) {
         r.status = CheckStatus::Skipped;
-        r.explanation = what + "Cancelled before it finished.";
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "Trained on %1 examples only, at learning rate %2, until the loss fell "
+                        "below %3 or %4 steps. Cancelled before it finished."),
+            what);
+    } else if (!std::isfinite(loss)) {
+        r.status = CheckStatus::Fail;
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "Trained on %1 examples only, at learning rate %2, until the loss fell "
+                        "below %3 or %4 steps. The loss became NaN or infinite: the learning "
+                        "rate is far too high (or warm-up missing), or the model is numerically "
+                        "unstable."),
+            what);
+    } else if (loss > 0.8 * first) {
+        r.status = CheckStatus::Fail;
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "Trained on %1 examples only, at learning rate %2, until the loss fell "
+                        "below %3 or %4 steps. The loss barely moved: the learning rate is far "
+                        "too low, gradients do not reach the weights, or the targets do not "
+                        "depend on the inputs."),
+            what);
     } else {
         r.status = CheckStatus::Fail;
-        r.explanation =
-            what + (!std::isfinite(loss)
-                        ? "The loss became NaN or infinite: the learning rate is far too high "
-                          "(or warm-up missing), or the model is numerically unstable."
-                    : loss > 0.8 * first
-                        ? "The loss barely moved: the learning rate is far too low, gradients "
-                          "do not reach the weights, or the targets do not depend on the inputs."
-                        : "The loss fell but not near zero: the learning rate may be too high "
-                          "(it bounces) or too low (it crawls), or the model is too small; "
-                          "more --overfit-steps tells which.");
+        r.explanation = check_text(
+            TFW_TR_NOOP("Check",
+                        "Trained on %1 examples only, at learning rate %2, until the loss fell "
+                        "below %3 or %4 steps. The loss fell but not near zero: the learning "
+                        "rate may be too high (it bounces) or too low (it crawls), or the model "
+                        "is too small; more --overfit-steps tells which."),
+            what);
     }
     return r;
 }

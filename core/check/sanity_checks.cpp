@@ -107,8 +107,8 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
             r.id = checks[i].id;
             r.title = checks[i].title;
             r.status = CheckStatus::Fail;
-            r.figure = "could not run";
-            r.explanation = user_error_text(e);
+            r.figure = check_text(TFW_TR_NOOP("Check", "could not run"));
+            r.explanation = verbatim(user_error_text(e));
             report.results.push_back(r);
         }
     }

@@ -8,6 +8,7 @@
 #include "core/config/config_schema.h"
 #include "core/config/decode_fields.h"
 #include "core/config/presets.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 
@@ -156,8 +157,9 @@ std::string number(double value) {
 
 std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
     std::vector<ValidationIssue> issues;
-    auto add = [&](const std::string& key, const std::string& message) {
-        issues.push_back({key, message});
+    // The words are marked where they are written (core/config/translatable.h).
+    auto add = [&](const std::string& key, const char* pattern, std::vector<std::string> args) {
+        issues.push_back({key, Phrase("ConfigProblem", pattern, std::move(args))});
     };
 
     // Ranges declared in the schema; the decode section's come with its own rules below.
@@ -167,52 +169,68 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         const double value = field.get(c).get<double>();
         const std::string shown = field.get(c).dump();
         if (field.min && field.max && (value < *field.min || value > *field.max))
-            add(field.key, field.key + " (" + shown + ") must be between " + number(*field.min) +
-                               " and " + number(*field.max));
+            add(field.key, TFW_TR_NOOP("ConfigProblem", "%1 (%2) must be between %3 and %4"),
+                {field.key, shown, number(*field.min), number(*field.max)});
         else if (field.min && value < *field.min)
-            add(field.key, field.key + " (" + shown + ") must be at least " + number(*field.min));
+            add(field.key, TFW_TR_NOOP("ConfigProblem", "%1 (%2) must be at least %3"),
+                {field.key, shown, number(*field.min)});
     }
     for (int i = 0; i < 2; ++i)
         if (c.train.betas[i] < 0.0 || c.train.betas[i] >= 1.0)
-            add("train.betas", "train.betas[" + std::to_string(i) + "] (" +
-                                   number(c.train.betas[i]) + ") must be in [0, 1)");
+            add("train.betas",
+                TFW_TR_NOOP("ConfigProblem", "train.betas[%1] (%2) must be in [0, 1)"),
+                {std::to_string(i), number(c.train.betas[i])});
 
     // The checks every decoding command makes, open ranges (top_p in (0, 1]) included.
-    for (const DecodeProblem& problem : check_decode_settings(c.decode))
-        add("decode." + problem.key, "decode." + problem.message);
+    for (DecodeProblem& problem : check_decode_settings(c.decode, "decode."))
+        issues.push_back({"decode." + problem.key, std::move(problem.message)});
 
     // Relations between fields.
     if (c.model.heads > 0 && c.model.d_model % c.model.heads != 0)
-        add("model.heads", "model.heads (" + std::to_string(c.model.heads) +
-                               ") must divide model.d_model (" + std::to_string(c.model.d_model) +
-                               ")");
+        add("model.heads",
+            TFW_TR_NOOP("ConfigProblem", "model.heads (%1) must divide model.d_model (%2)"),
+            {std::to_string(c.model.heads), std::to_string(c.model.d_model)});
     if (c.model.positional == Positional::Sinusoidal && c.model.d_model % 2 != 0)
-        add("model.d_model", "model.d_model (" + std::to_string(c.model.d_model) +
-                                 ") must be even for sinusoidal positions");
+        add("model.d_model",
+            TFW_TR_NOOP("ConfigProblem",
+                        "model.d_model (%1) must be even for sinusoidal positions"),
+            {std::to_string(c.model.d_model)});
     const int longest = std::max(c.data.max_src_len, c.data.max_tgt_len) + 2;
     if (c.model.positional != Positional::None && c.model.max_positions < longest)
-        add("model.max_positions", "model.max_positions (" + std::to_string(c.model.max_positions) +
-                                       ") must cover the longest sequence (" +
-                                       std::to_string(longest) + " with BOS/EOS)");
+        add("model.max_positions",
+            TFW_TR_NOOP("ConfigProblem",
+                        "model.max_positions (%1) must cover the longest sequence (%2 with "
+                        "BOS/EOS)"),
+            {std::to_string(c.model.max_positions), std::to_string(longest)});
     if (c.train.schedule == Schedule::Cosine && c.train.max_steps == 0 && c.train.max_minutes <= 0)
         add("train.max_steps",
-            "train.schedule cosine needs train.max_steps (0) or train.max_minutes to be set: the "
-            "cosine decays to zero at max_steps, or when the time budget runs out");
+            TFW_TR_NOOP("ConfigProblem",
+                        "train.schedule cosine needs train.max_steps (0) or train.max_minutes to "
+                        "be set: the cosine decays to zero at max_steps, or when the time budget "
+                        "runs out"),
+            {});
     if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
         add("train.warmup_steps",
-            "train.warmup_steps (0) must be at least 1 for the noam schedule");
+            TFW_TR_NOOP("ConfigProblem",
+                        "train.warmup_steps (0) must be at least 1 for the noam schedule"),
+            {});
     if (c.train.precision == Precision::Fp16 && c.train.device == DevicePref::Cpu)
-        add("train.precision", "train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
+        add("train.precision",
+            TFW_TR_NOOP("ConfigProblem",
+                        "train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu"),
+            {});
     if (c.tokenizer.type == TokenizerType::SentencePiece && c.tokenizer.model.empty() &&
         c.tokenizer.vocab_size < 16)
-        add("tokenizer.vocab_size", "tokenizer.vocab_size (" +
-                                        std::to_string(c.tokenizer.vocab_size) +
-                                        ") must be at least 16 for sentencepiece");
+        add("tokenizer.vocab_size",
+            TFW_TR_NOOP("ConfigProblem",
+                        "tokenizer.vocab_size (%1) must be at least 16 for sentencepiece"),
+            {std::to_string(c.tokenizer.vocab_size)});
 
     // Data files.
     if (c.data.synthetic == Synthetic::None) {
         auto need = [&](const char* key, const std::string& value) {
-            if (value.empty()) add(key, std::string(key) + " is empty: choose a file");
+            if (value.empty())
+                add(key, TFW_TR_NOOP("ConfigProblem", "%1 is empty: choose a file"), {key});
         };
         if (c.is_lm()) {
             need("data.train", c.data.train);
@@ -225,7 +243,9 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         }
     } else if (c.is_lm()) {
         add("data.synthetic",
-            "data.synthetic (reverse) is a translation task; set task to translation");
+            TFW_TR_NOOP("ConfigProblem",
+                        "data.synthetic (reverse) is a translation task; set task to translation"),
+            {});
     }
     return issues;
 }
@@ -234,7 +254,7 @@ void require_valid(const ExperimentConfig& config) {
     const auto issues = validate(config);
     if (issues.empty()) return;
     std::string message = "invalid configuration:";
-    for (const auto& issue : issues) message += "\n  " + issue.message;
+    for (const auto& issue : issues) message += "\n  " + issue.message.text();
     throw ConfigError(message);
 }
 

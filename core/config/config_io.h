@@ -8,6 +8,7 @@
 
 #include "core/config/config_error.h"
 #include "core/config/experiment_config.h"
+#include "core/config/phrase.h"
 
 namespace tfw {
 
@@ -21,8 +22,8 @@ void save_config_file(const ExperimentConfig& config, const std::string& path);
 void apply_override(ExperimentConfig& config, const std::string& assignment);
 
 struct ValidationIssue {
-    std::string key;      // dotted key the message is about
-    std::string message;  // e.g. "model.heads (6) must divide model.d_model (512)"
+    std::string key;  // dotted key the message is about
+    Phrase message;   // e.g. "model.heads (6) must divide model.d_model (512)"
 };
 // Problems that make the experiment impossible; empty when it can start.
 std::vector<ValidationIssue> validate(const ExperimentConfig& config);

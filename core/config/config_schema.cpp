@@ -126,7 +126,9 @@ std::vector<ConfigField> build_fields() {
                      c.description = v.get<std::string>();
                  }});
     {
-        const std::vector<std::string> names{"translation", "summarization", "lm"};
+        const std::vector<std::string> names{TFW_TR_NOOP("ConfigChoice", "translation"),
+                                             TFW_TR_NOOP("ConfigChoice", "summarization"),
+                                             TFW_TR_NOOP("ConfigChoice", "lm")};
         f.push_back(
             {"task",
              FieldKind::Choice,
@@ -155,7 +157,8 @@ std::vector<ConfigField> build_fields() {
                                  "Folder that relative data paths are resolved against (empty: the "
                                  "working directory).")));
     f.push_back(choice_field(
-        "data.synthetic", &C::data, &DataConfig::synthetic, {"none", "reverse"},
+        "data.synthetic", &C::data, &DataConfig::synthetic,
+        {TFW_TR_NOOP("ConfigChoice", "none"), TFW_TR_NOOP("ConfigChoice", "reverse")},
         TFW_TR_NOOP("ConfigField",
                     "Generate a built-in task instead of reading files. reverse: random "
                     "word sequences to be written back to front; learns in minutes.")));
@@ -200,12 +203,14 @@ std::vector<ConfigField> build_fields() {
 
     // tokenizer
     f.push_back(choice_field(
-        "tokenizer.type", &C::tokenizer, &TokenizerConfig::type, {"sentencepiece", "word"},
+        "tokenizer.type", &C::tokenizer, &TokenizerConfig::type,
+        {TFW_TR_NOOP("ConfigChoice", "sentencepiece"), TFW_TR_NOOP("ConfigChoice", "word")},
         TFW_TR_NOOP("ConfigField",
                     "sentencepiece learns subword units from the training data (no unknown "
                     "words); word splits on spaces and keeps a fixed vocabulary.")));
     f.push_back(choice_field(
-        "tokenizer.model_type", &C::tokenizer, &TokenizerConfig::model_type, {"bpe", "unigram"},
+        "tokenizer.model_type", &C::tokenizer, &TokenizerConfig::model_type,
+        {TFW_TR_NOOP("ConfigChoice", "bpe"), TFW_TR_NOOP("ConfigChoice", "unigram")},
         TFW_TR_NOOP("ConfigField",
                     "bpe merges the most frequent symbol pairs; unigram keeps the pieces "
                     "that best explain the text under a unigram language model.")));
@@ -262,12 +267,15 @@ std::vector<ConfigField> build_fields() {
                              0.0, 0.9,
                              TFW_TR_NOOP("ConfigField", "Dropout on the attention weights.")));
     f.push_back(choice_field(
-        "model.norm", &C::model, &ModelConfig::norm, {"pre", "post"},
+        "model.norm", &C::model, &ModelConfig::norm,
+        {TFW_TR_NOOP("ConfigChoice", "pre"), TFW_TR_NOOP("ConfigChoice", "post")},
         TFW_TR_NOOP("ConfigField",
                     "pre: x + F(LN(x)), trains stably without long warmup; post (the "
                     "original paper): LN(x + F(x)), needs warmup and often diverges.")));
     f.push_back(choice_field(
-        "model.positional", &C::model, &ModelConfig::positional, {"sinusoidal", "learned", "none"},
+        "model.positional", &C::model, &ModelConfig::positional,
+        {TFW_TR_NOOP("ConfigChoice", "sinusoidal"), TFW_TR_NOOP("ConfigChoice", "learned"),
+         TFW_TR_NOOP("ConfigChoice", "none")},
         TFW_TR_NOOP("ConfigField",
                     "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
                     "a learned vector per position, or nothing (the model sees a bag of words).")));
@@ -277,7 +285,8 @@ std::vector<ConfigField> build_fields() {
                     "Use the embedding matrix as the output projection (fewer parameters, "
                     "usually better on small data).")));
     f.push_back(
-        choice_field("model.activation", &C::model, &ModelConfig::activation, {"relu", "gelu"},
+        choice_field("model.activation", &C::model, &ModelConfig::activation,
+                     {TFW_TR_NOOP("ConfigChoice", "relu"), TFW_TR_NOOP("ConfigChoice", "gelu")},
                      TFW_TR_NOOP("ConfigField", "Non-linearity inside the feed-forward block.")));
     f.push_back(
         int_field("model.max_positions", &C::model, &ModelConfig::max_positions, 1, 65536,
@@ -291,7 +300,8 @@ std::vector<ConfigField> build_fields() {
 
     // train
     f.push_back(
-        choice_field("train.optimizer", &C::train, &TrainConfig::optimizer, {"adam", "adamw"},
+        choice_field("train.optimizer", &C::train, &TrainConfig::optimizer,
+                     {TFW_TR_NOOP("ConfigChoice", "adam"), TFW_TR_NOOP("ConfigChoice", "adamw")},
                      TFW_TR_NOOP("ConfigField",
                                  "adam adds weight decay to the gradient; adamw decays the weights "
                                  "directly (decoupled), which regularises more predictably.")));
@@ -327,7 +337,8 @@ std::vector<ConfigField> build_fields() {
         TFW_TR_NOOP("ConfigField", "L2 penalty (adam) or decoupled decay per step (adamw).")));
     f.push_back(choice_field(
         "train.schedule", &C::train, &TrainConfig::schedule,
-        {"noam", "inverse_sqrt", "cosine", "constant"},
+        {TFW_TR_NOOP("ConfigChoice", "noam"), TFW_TR_NOOP("ConfigChoice", "inverse_sqrt"),
+         TFW_TR_NOOP("ConfigChoice", "cosine"), TFW_TR_NOOP("ConfigChoice", "constant")},
         TFW_TR_NOOP("ConfigField",
                     "noam: factor*d^-0.5*min(s^-0.5, s*w^-1.5); inverse_sqrt: linear warmup "
                     "to lr, then lr*sqrt(w/s); cosine: warmup, then half a cosine to 0 at "
@@ -406,16 +417,20 @@ std::vector<ConfigField> build_fields() {
         TFW_TR_NOOP("ConfigField",
                     "Seeds initialisation, dropout and shuffling: same seed, same curve.")));
     f.push_back(
-        choice_field("train.device", &C::train, &TrainConfig::device, {"auto", "cpu", "cuda"},
+        choice_field("train.device", &C::train, &TrainConfig::device,
+                     {TFW_TR_NOOP("ConfigChoice", "auto"), TFW_TR_NOOP("ConfigChoice", "cpu"),
+                      TFW_TR_NOOP("ConfigChoice", "cuda")},
                      TFW_TR_NOOP("ConfigField", "auto picks a CUDA GPU when one is present.")));
     f.push_back(
         int_field("train.threads", &C::train, &TrainConfig::threads, 0, 1024,
                   TFW_TR_NOOP("ConfigField", "CPU threads for matrix work (0 = all cores).")));
-    f.push_back(choice_field(
-        "train.precision", &C::train, &TrainConfig::precision, {"fp32", "bf16", "fp16"},
-        TFW_TR_NOOP("ConfigField",
-                    "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
-                    "BF16) keeping fp32 weights; fp16 is for GPUs only.")));
+    f.push_back(
+        choice_field("train.precision", &C::train, &TrainConfig::precision,
+                     {TFW_TR_NOOP("ConfigChoice", "fp32"), TFW_TR_NOOP("ConfigChoice", "bf16"),
+                      TFW_TR_NOOP("ConfigChoice", "fp16")},
+                     TFW_TR_NOOP("ConfigField",
+                                 "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
+                                 "BF16) keeping fp32 weights; fp16 is for GPUs only.")));
 
     // decode: the defaults of every decoding command, from the decoding table.
     for (const DecodeField& d : decode_fields()) {

@@ -166,17 +166,27 @@ std::string shown(double value) {
     return out.str();
 }
 
+// A problem's words, marked where they are written (core/config/translatable.h).
+Phrase problem_text(const char* pattern, std::vector<std::string> args) {
+    return Phrase("ConfigProblem", pattern, std::move(args));
+}
+
 // "top_p must be in (0, 1] (got 1.5)", or empty when `value` is in the field's range.
-std::string range_problem(const DecodeField& f, double value) {
+Phrase range_problem(const DecodeField& f, double value, const std::string& key) {
     const bool low = f.min && (f.min_open ? value <= *f.min : value < *f.min);
     const bool high = f.max && value > *f.max;
-    if (!low && !high) return "";
-    std::string want;
+    if (!low && !high) return {};
+    if (f.min_open && f.max)
+        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be in (%2, %3] (got %4)"),
+                            {key, shown(*f.min), shown(*f.max), shown(value)});
     if (f.min_open)
-        want = f.max ? "in (" + shown(*f.min) + ", " + shown(*f.max) + "]" : "> " + shown(*f.min);
-    else
-        want = low ? ">= " + shown(*f.min) : "<= " + shown(*f.max);
-    return f.key + " must be " + want + " (got " + shown(value) + ")";
+        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be > %2 (got %3)"),
+                            {key, shown(*f.min), shown(value)});
+    if (low)
+        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
+                            {key, shown(*f.min), shown(value)});
+    return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
+                        {key, shown(*f.max), shown(value)});
 }
 
 }  // namespace
@@ -199,19 +209,25 @@ nlohmann::ordered_json to_json(const DecodeSettings& settings) {
     return out;
 }
 
-std::vector<DecodeProblem> check_decode_settings(const DecodeSettings& s) {
+std::vector<DecodeProblem> check_decode_settings(const DecodeSettings& s,
+                                                 const std::string& key_prefix) {
     std::vector<DecodeProblem> problems;
     for (const DecodeField& field : decode_fields()) {
         if (field.kind != FieldKind::Int && field.kind != FieldKind::Double) continue;
-        const std::string problem = range_problem(field, field.get(s).get<double>());
-        if (!problem.empty()) problems.push_back({field.key, problem});
+        Phrase problem = range_problem(field, field.get(s).get<double>(), key_prefix + field.key);
+        if (!problem.empty()) problems.push_back({field.key, std::move(problem)});
     }
     // Sampling returns `samples` outputs whatever the beam.
     if (s.beam >= 1 && s.nbest > s.beam && !s.sample)
-        problems.push_back({"nbest", "nbest must be <= beam (got " + shown(s.nbest) + ")"});
+        problems.push_back(
+            {"nbest", problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
+                                   {key_prefix + "nbest", key_prefix + "beam", shown(s.nbest)})});
     if (s.max_len_a == 0 && s.max_len_b == 0)
         problems.push_back(
-            {"max_len_b", "max_len_a and max_len_b are both 0: nothing could be generated"});
+            {"max_len_b",
+             problem_text(
+                 TFW_TR_NOOP("ConfigProblem", "%1 and %2 are both 0: nothing could be generated"),
+                 {key_prefix + "max_len_a", key_prefix + "max_len_b"})});
     return problems;
 }
 

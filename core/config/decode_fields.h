@@ -13,6 +13,7 @@
 
 #include "core/config/config_schema.h"
 #include "core/config/decode_settings.h"
+#include "core/config/phrase.h"
 
 namespace tfw {
 
@@ -42,10 +43,12 @@ std::string option_name(const DecodeField& field);
 nlohmann::ordered_json to_json(const DecodeSettings& settings);
 
 struct DecodeProblem {
-    std::string key;      // the field it is about, "top_p"
-    std::string message;  // "top_p must be in (0, 1] (got 1.5)"
+    std::string key;  // the field it is about, "top_p"
+    Phrase message;   // "top_p must be in (0, 1] (got 1.5)"
 };
-// Ranges from the table and the rules between fields (nbest <= beam); empty when usable.
-std::vector<DecodeProblem> check_decode_settings(const DecodeSettings& settings);
+// Ranges from the table and the rules between fields (nbest <= beam); empty when usable. The
+// messages name the fields with `key_prefix` in front ("decode." in an experiment's config).
+std::vector<DecodeProblem> check_decode_settings(const DecodeSettings& settings,
+                                                 const std::string& key_prefix = "");
 
 }  // namespace tfw

@@ -2,6 +2,7 @@
 
 #include "core/config/config_error.h"
 #include "core/config/decode_fields.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 
@@ -11,13 +12,14 @@ DecodeOptions decode_options_from(const DecodeSettings& settings) {
     return options;
 }
 
-std::vector<std::string> check_decode_options(const DecodeOptions& options) {
-    std::vector<std::string> problems;
-    for (const DecodeProblem& problem : check_decode_settings(options))
-        problems.push_back(problem.message);
+std::vector<Phrase> check_decode_options(const DecodeOptions& options) {
+    std::vector<Phrase> problems;
+    for (DecodeProblem& problem : check_decode_settings(options))
+        problems.push_back(std::move(problem.message));
     if (options.batch_size < 1)
-        problems.push_back("batch_size must be >= 1 (got " + std::to_string(options.batch_size) +
-                           ")");
+        problems.emplace_back(
+            "ConfigProblem", TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
+            std::vector<std::string>{"batch_size", "1", std::to_string(options.batch_size)});
     return problems;
 }
 
@@ -25,7 +27,7 @@ void require_valid(const DecodeOptions& options) {
     const auto problems = check_decode_options(options);
     if (problems.empty()) return;
     std::string message = "invalid decoding options:";
-    for (const auto& p : problems) message += "\n  " + p;
+    for (const auto& p : problems) message += "\n  " + p.text();
     throw ConfigError(message);
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/config/decode_settings.h"
+#include "core/config/phrase.h"
 
 namespace tfw {
 
@@ -24,7 +25,7 @@ struct DecodeOptions : DecodeSettings {
 DecodeOptions decode_options_from(const DecodeSettings& settings);
 
 // Every problem, e.g. "beam must be >= 1 (got 0)"; empty when usable.
-std::vector<std::string> check_decode_options(const DecodeOptions& options);
+std::vector<Phrase> check_decode_options(const DecodeOptions& options);
 // Throws ConfigError listing the problems.
 void require_valid(const DecodeOptions& options);
 

@@ -6,6 +6,7 @@
 
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/config/translatable.h"
 
 namespace tfw {
 namespace {
@@ -327,34 +328,50 @@ ExperimentConfig run_config(const SweepSpec& spec, const SweepVariant& variant, 
 
 std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
     std::vector<SweepProblem> problems;
-    if (spec.axes.empty()) problems.push_back({"", "vary at least one field"});
+    // The words are marked where they are written (core/config/translatable.h).
+    auto problem = [](const char* pattern, std::vector<std::string> args = {}) {
+        return Phrase("ConfigProblem", pattern, std::move(args));
+    };
+    if (spec.axes.empty())
+        problems.push_back({"", problem(TFW_TR_NOOP("ConfigProblem", "vary at least one field"))});
     std::set<std::string> keys;
     for (const auto& axis : spec.axes) {
-        if (axis.values.empty()) problems.push_back({"", axis.key + " has no values"});
+        if (axis.values.empty())
+            problems.push_back(
+                {"", problem(TFW_TR_NOOP("ConfigProblem", "%1 has no values"), {axis.key})});
         for (const auto& key : axis_keys(axis))
             if (!keys.insert(key).second)
-                problems.push_back({"", key + " is varied twice; give all its values once"});
+                problems.push_back(
+                    {"", problem(TFW_TR_NOOP("ConfigProblem",
+                                             "%1 is varied twice; give all its values once"),
+                                 {key})});
     }
-    if (spec.jobs < 1) problems.push_back({"", "runs at once must be at least 1"});
+    if (spec.jobs < 1)
+        problems.push_back(
+            {"", problem(TFW_TR_NOOP("ConfigProblem", "runs at once must be at least 1"))});
     if (spec.budget.kind != BudgetKind::Unlimited && spec.budget.amount <= 0)
-        problems.push_back({"", "the budget needs an amount > 0"});
+        problems.push_back(
+            {"", problem(TFW_TR_NOOP("ConfigProblem", "the budget needs an amount > 0"))});
     if (!problems.empty()) return problems;
     ExperimentConfig base;
     try {
         base = config_from_json(spec.base);
     } catch (const ConfigError& e) {
-        return {{"", std::string("the base experiment: ") + e.what()}};
+        return {{"", problem(TFW_TR_NOOP("ConfigProblem", "the base experiment: %1"), {e.what()})}};
     }
     for (const SweepVariant& variant : expand_variants(spec)) {
-        std::string settings = variant.settings.empty() ? "baseline" : "";
+        std::string settings;
         for (const auto& [key, value] : variant.settings)
             settings += (settings.empty() ? "" : ", ") + key + "=" + value;
+        // "model.heads=3: " or "baseline: ", then what is wrong.
+        const Phrase which = settings.empty() ? problem(TFW_TR_NOOP("ConfigProblem", "baseline: "))
+                                              : verbatim(settings + ": ");
         try {
             const ExperimentConfig config = run_config(spec, variant, base.train.seed);
-            for (const ValidationIssue& issue : validate(config))
-                problems.push_back({variant.label, settings + ": " + issue.message});
+            for (ValidationIssue& issue : validate(config))
+                problems.push_back({variant.label, Phrase(which).then(std::move(issue.message))});
         } catch (const ConfigError& e) {
-            problems.push_back({variant.label, settings + ": " + e.what()});
+            problems.push_back({variant.label, Phrase(which).then(verbatim(e.what()))});
         }
     }
     return problems;

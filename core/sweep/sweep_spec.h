@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/experiment_config.h"
+#include "core/config/phrase.h"
 
 namespace tfw {
 
@@ -50,7 +51,7 @@ struct SweepVariant {
 
 struct SweepProblem {
     std::string variant;  // its label
-    std::string message;  // naming the key and value, e.g. "model.heads=3: model.heads (3) ..."
+    Phrase message;       // naming the key and value, e.g. "model.heads=3: model.heads (3) ..."
 };
 
 // "key=v1,v2,v3" or a numeric range "key=first:last:step" (inclusive); the key may be several

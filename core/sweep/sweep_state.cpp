@@ -61,7 +61,7 @@ SweepState create_sweep(const SweepSpec& spec, const std::string& dir) {
     const auto problems = sweep_problems(spec);
     if (!problems.empty()) {
         std::string message = "the sweep cannot start:";
-        for (const auto& problem : problems) message += "\n  " + problem.message;
+        for (const auto& problem : problems) message += "\n  " + problem.message.text();
         throw ConfigError(message);
     }
     std::error_code error;

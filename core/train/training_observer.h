@@ -15,7 +15,11 @@ namespace tfw {
 
 struct TrainingStarted {
     std::string run_dir;
-    std::string device;  // "cpu (2 threads)", "cuda:0 NVIDIA H200"
+    std::string device;   // "cpu (2 threads)", "cuda:0 NVIDIA H200 x 2 processes (nccl)"
+    std::string gpu;      // "cuda:0 NVIDIA H200"; empty on the CPU
+    int threads = 0;      // CPU threads per process (CPU runs)
+    int processes = 1;    // data-parallel processes (ranks)
+    std::string backend;  // their process group's backend ("gloo", "nccl") when processes > 1
     int64_t parameters = 0;
     int64_t train_examples = 0;
     int64_t valid_examples = 0;

@@ -94,9 +94,9 @@ void TrainingRun::run_quick_checks() {
     for (const CheckResult& r : report.results) {
         ++counts[static_cast<int>(r.status)];
         const std::string line =
-            "check " + check_status_name(r.status) + ": " + r.title + ": " + r.figure;
+            "check " + check_status_name(r.status) + ": " + r.title + ": " + r.figure.text();
         if (r.status == CheckStatus::Warn || r.status == CheckStatus::Fail)
-            log(LogLevel::Warning, line + ". " + r.explanation);
+            log(LogLevel::Warning, line + ". " + r.explanation.text());
         else
             log_to_file(LogLevel::Info, line);
     }
@@ -351,11 +351,17 @@ void TrainingRun::build(const Checkpoint* from) {
 
     TrainingStarted started;
     started.run_dir = run_dir_;
-    started.device = device_.is_cpu() ? "cpu (" + std::to_string(threads) + " threads)"
-                                      : describe_device(device_);
-    if (group_)
-        started.device += " x " + std::to_string(distributed_.world_size) + " processes (" +
-                          group_->backend() + ")";
+    if (device_.is_cpu())
+        started.threads = threads;
+    else
+        started.gpu = describe_device(device_);
+    started.device = device_.is_cpu() ? describe_cpu(threads) : started.gpu;
+    if (group_) {
+        started.processes = distributed_.world_size;
+        started.backend = group_->backend();
+        started.device +=
+            " x " + std::to_string(started.processes) + " processes (" + started.backend + ")";
+    }
     started.parameters = model_->parameter_count();
     started.train_examples = static_cast<int64_t>(data_.train.examples.size());
     started.valid_examples = static_cast<int64_t>(data_.valid.examples.size());

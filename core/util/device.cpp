@@ -41,8 +41,12 @@ DevicePref parse_device(const std::string& name) {
     throw ConfigError("device (\"" + name + "\") must be one of auto | cpu | cuda");
 }
 
+std::string describe_cpu(int threads) {
+    return "cpu (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+}
+
 std::string describe_device(const at::Device& device) {
-    if (device.is_cpu()) return "cpu (" + std::to_string(at::get_num_threads()) + " threads)";
+    if (device.is_cpu()) return describe_cpu(at::get_num_threads());
     for (const GpuInfo& gpu : list_gpus())
         if (device.is_cuda() && gpu.index == device.index()) return device.str() + " " + gpu.name;
     return device.str();

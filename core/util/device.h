@@ -13,5 +13,7 @@ at::Device choose_device(DevicePref preference);
 DevicePref parse_device(const std::string& name);  // "auto" | "cpu" | "cuda"
 // "cpu (2 threads)" or "cuda:0 NVIDIA H200".
 std::string describe_device(const at::Device& device);
+// "cpu (1 thread)", "cpu (2 threads)".
+std::string describe_cpu(int threads);
 
 }  // namespace tfw

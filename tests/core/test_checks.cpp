@@ -88,7 +88,7 @@ class TestChecks : public QObject {
             const CheckResult r =
                 check_causal_leak(*model, random_batch(task != Task::LanguageModel, 2, 9));
             QCOMPARE(check_status_name(r.status), std::string("pass"));
-            QVERIFY2(r.figure.rfind("max change 0 ", 0) == 0, r.figure.c_str());
+            QVERIFY2(r.figure.text().rfind("max change 0 ", 0) == 0, r.figure.text().c_str());
         }
     }
 
@@ -99,7 +99,8 @@ class TestChecks : public QObject {
             const CheckResult r =
                 check_causal_leak(*model, random_batch(task != Task::LanguageModel, 2, 9));
             QCOMPARE(check_status_name(r.status), std::string("fail"));
-            QVERIFY2(r.explanation.find("future") != std::string::npos, r.explanation.c_str());
+            QVERIFY2(r.explanation.text().find("future") != std::string::npos,
+                     r.explanation.text().c_str());
         }
     }
 
@@ -127,7 +128,8 @@ class TestChecks : public QObject {
         scale_parameters(*model, 100);
         const CheckResult r = check_initial_loss(*model, batches);
         QCOMPARE(check_status_name(r.status), std::string("fail"));
-        QVERIFY2(r.explanation.find("initialised") != std::string::npos, r.explanation.c_str());
+        QVERIFY2(r.explanation.text().find("initialised") != std::string::npos,
+                 r.explanation.text().c_str());
     }
 
     void oneBatchIsOverfittedAtASaneLearningRateOnly() {
@@ -137,14 +139,14 @@ class TestChecks : public QObject {
         const CheckBatch batch = random_batch(true, 4, 6);
         TransformerModel model = tiny_model(c);
         const CheckResult good = check_overfit(*model, batch, c, 300);
-        QVERIFY2(good.status == CheckStatus::Pass, good.figure.c_str());
+        QVERIFY2(good.status == CheckStatus::Pass, good.figure.text().c_str());
 
         c.train.lr = 1e-7;
         model = tiny_model(c);
         const CheckResult tiny_lr = check_overfit(*model, batch, c, 60);
         QCOMPARE(check_status_name(tiny_lr.status), std::string("fail"));
-        QVERIFY2(tiny_lr.explanation.find("too low") != std::string::npos,
-                 tiny_lr.explanation.c_str());
+        QVERIFY2(tiny_lr.explanation.text().find("too low") != std::string::npos,
+                 tiny_lr.explanation.text().c_str());
 
         c.train.lr = 5.0;
         c.train.clip_norm = 0;
@@ -166,9 +168,9 @@ class TestChecks : public QObject {
         TransformerModel model = tiny_model(c);
         const CheckBatch batch = random_batch(true, 4, 8);
         const CheckResult sane = check_gradient_norms(*model, batch);
-        QVERIFY2(sane.status == CheckStatus::Pass, sane.figure.c_str());
+        QVERIFY2(sane.status == CheckStatus::Pass, sane.figure.text().c_str());
         std::vector<std::string> parts;
-        for (const auto& [name, value] : sane.details) parts.push_back(name);
+        for (const CheckDetail& detail : sane.details) parts.push_back(detail.name.text());
         for (const char* part : {"target embedding", "encoder layer 1", "encoder layer 2",
                                  "decoder layer 1", "decoder layer 2", "decoder final norm"})
             QVERIFY2(std::find(parts.begin(), parts.end(), part) != parts.end(), part);
@@ -180,10 +182,10 @@ class TestChecks : public QObject {
         }
         const CheckResult scaled = check_gradient_norms(*model, batch);
         QCOMPARE(check_status_name(scaled.status), std::string("fail"));
-        QVERIFY2(scaled.figure.find("x above") != std::string::npos &&
-                     scaled.explanation.find("exploding") != std::string::npos &&
-                     scaled.explanation.find("vanishing") != std::string::npos,
-                 scaled.figure.c_str());
+        QVERIFY2(scaled.figure.text().find("x above") != std::string::npos &&
+                     scaled.explanation.text().find("exploding") != std::string::npos &&
+                     scaled.explanation.text().find("vanishing") != std::string::npos,
+                 scaled.figure.text().c_str());
 
         {
             torch::NoGradGuard no_grad;
@@ -191,7 +193,8 @@ class TestChecks : public QObject {
         }
         const CheckResult broken = check_gradient_norms(*model, batch);
         QCOMPARE(check_status_name(broken.status), std::string("fail"));
-        QVERIFY2(broken.figure.find("not finite") != std::string::npos, broken.figure.c_str());
+        QVERIFY2(broken.figure.text().find("not finite") != std::string::npos,
+                 broken.figure.text().c_str());
     }
 
     void attentionEntropyIsInformationalUntrainedAndFlagsUniformAndDeadHeads() {
@@ -220,7 +223,8 @@ class TestChecks : public QObject {
                     item.value().narrow(1, 0, c.model.d_model / c.model.heads).zero_();
         }
         const CheckResult dead = check_attention_entropy(*model, batches, true);
-        QVERIFY2(dead.figure.find("1 dead") != std::string::npos, dead.figure.c_str());
+        QVERIFY2(dead.figure.text().find("1 dead") != std::string::npos,
+                 dead.figure.text().c_str());
     }
 
     void selectiveHeadsPass() {
@@ -233,7 +237,8 @@ class TestChecks : public QObject {
                     item.value().narrow(0, 0, 2 * c.model.d_model).mul_(4);
         }
         const CheckResult r = check_attention_entropy(*model, {random_batch(false, 4, 12)}, true);
-        QVERIFY2(r.status == CheckStatus::Pass, (r.figure + "\n" + r.explanation).c_str());
+        QVERIFY2(r.status == CheckStatus::Pass,
+                 (r.figure.text() + "\n" + r.explanation.text()).c_str());
     }
 
     void duplicatesBetweenTrainAndTestWarn() {
@@ -251,7 +256,7 @@ class TestChecks : public QObject {
         corpus.test.tgt.push_back(corpus.train.tgt[7]);
         const CheckResult r = check_duplicates(c, corpus);
         QCOMPARE(check_status_name(r.status), std::string("warn"));
-        QVERIFY2(r.figure.find("test 33.3%") != std::string::npos, r.figure.c_str());
+        QVERIFY2(r.figure.text().find("test 33.3%") != std::string::npos, r.figure.text().c_str());
         // The same source with another target is a different pair.
         corpus.test.tgt.back() = "other";
         QCOMPARE(check_status_name(check_duplicates(c, corpus).status), std::string("pass"));
@@ -265,7 +270,7 @@ class TestChecks : public QObject {
         for (const char* id : {"data_lengths", "dropped_pairs", "unknown_tokens", "duplicates",
                                "initial_loss", "causal_leak"})
             QVERIFY2(result(sane, id).status == CheckStatus::Pass,
-                     (std::string(id) + ": " + result(sane, id).figure).c_str());
+                     (std::string(id) + ": " + result(sane, id).figure.text()).c_str());
         QVERIFY(sane.all_passed());
 
         c.tokenizer.vocab_size = 12;  // most words of the task become <unk>
@@ -292,7 +297,8 @@ class TestChecks : public QObject {
         const auto log = [](LogLevel, const std::string&) {};
         CheckResult r = check_unknown_tokens(prepare_data(c, log), read_corpus(c));
         QCOMPARE(check_status_name(r.status), std::string("pass"));
-        QVERIFY2(r.explanation.find("corpus itself") != std::string::npos, r.explanation.c_str());
+        QVERIFY2(r.explanation.text().find("corpus itself") != std::string::npos,
+                 r.explanation.text().c_str());
 
         c.tokenizer.vocab_size = 4;  // now the vocabulary leaves words out as well
         r = check_unknown_tokens(prepare_data(c, log), read_corpus(c));

@@ -16,7 +16,8 @@ class TestConfig : public QObject {
     void defaultsAreValidOnceDataIsGiven() {
         ExperimentConfig c;
         c.data.synthetic = Synthetic::Reverse;
-        QVERIFY2(validate(c).empty(), validate(c).empty() ? "" : validate(c)[0].message.c_str());
+        QVERIFY2(validate(c).empty(),
+                 validate(c).empty() ? "" : validate(c)[0].message.text().c_str());
     }
 
     void jsonRoundTripKeepsEveryField() {
@@ -88,12 +89,12 @@ class TestConfig : public QObject {
         bool saw_heads = false, saw_dropout = false;
         for (const auto& issue : issues) {
             if (issue.key == "model.heads") {
-                QCOMPARE(issue.message,
+                QCOMPARE(issue.message.text(),
                          std::string("model.heads (6) must divide model.d_model (512)"));
                 saw_heads = true;
             }
             if (issue.key == "model.dropout") {
-                QCOMPARE(issue.message,
+                QCOMPARE(issue.message.text(),
                          std::string("model.dropout (1.5) must be between 0 and 0.9"));
                 saw_dropout = true;
             }
@@ -172,7 +173,7 @@ class TestConfig : public QObject {
             const ExperimentConfig c = load_preset(name);
             const auto issues = validate(c);
             QVERIFY2(issues.empty(),
-                     (name + ": " + (issues.empty() ? "" : issues[0].message)).c_str());
+                     (name + ": " + (issues.empty() ? "" : issues[0].message.text())).c_str());
         }
         QVERIFY_THROWS_EXCEPTION(ConfigError, load_preset("no-such-preset"));
     }

@@ -168,9 +168,9 @@ void compare_hypotheses(const std::vector<Hypothesis>& a, const std::vector<Hypo
     }
 }
 
-std::string joined(const std::vector<std::string>& problems) {
+std::string joined(const std::vector<Phrase>& problems) {
     std::string all;
-    for (const auto& p : problems) all += p + "\n";
+    for (const auto& p : problems) all += p.text() + "\n";
     return all;
 }
 
@@ -618,7 +618,8 @@ class TestDecode : public QObject {
         const auto issues = validate(config);
         QCOMPARE(issues.size(), size_t(1));
         QCOMPARE(issues[0].key, std::string("decode.temperature"));
-        QCOMPARE(issues[0].message, std::string("decode.temperature must be in (0, 100] (got 0)"));
+        QCOMPARE(issues[0].message.text(),
+                 std::string("decode.temperature must be in (0, 100] (got 0)"));
     }
 
     // Experiments saved before the decode section grew keep loading, with the defaults.

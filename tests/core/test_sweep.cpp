@@ -175,7 +175,7 @@ class TestSweep : public QObject {
             QVERIFY2(sweep_seeds(preset.spec).size() >= 2, name.c_str());
             const auto problems = sweep_problems(preset.spec);
             QVERIFY2(problems.empty(),
-                     (name + ": " + (problems.empty() ? "" : problems[0].message)).c_str());
+                     (name + ": " + (problems.empty() ? "" : problems[0].message.text())).c_str());
         }
         QCOMPARE(expand_variants(load_sweep_preset("reverse-positional").spec).size(), size_t(3));
         QVERIFY_THROWS_EXCEPTION(ConfigError, load_sweep_preset("no-such-sweep"));
@@ -187,16 +187,16 @@ class TestSweep : public QObject {
         const auto problems = sweep_problems(spec);
         QCOMPARE(problems.size(), size_t(2));  // heads=3 with either ffn_dim
         for (const auto& problem : problems) {
-            QVERIFY2(problem.message.find("model.heads=3") != std::string::npos,
-                     problem.message.c_str());
-            QVERIFY(problem.message.find("d_model") != std::string::npos);
+            QVERIFY2(problem.message.text().find("model.heads=3") != std::string::npos,
+                     problem.message.text().c_str());
+            QVERIFY(problem.message.text().find("d_model") != std::string::npos);
         }
         QVERIFY_THROWS_EXCEPTION(ConfigError, create_sweep(spec, path("rejected")));
         QVERIFY(!std::filesystem::exists(path("rejected") + "/sweep.json"));
 
         spec.axes = {parse_sweep_axis("model.positional=learned,rotary")};
         QCOMPARE(sweep_problems(spec).size(), size_t(1));
-        QVERIFY(sweep_problems(spec)[0].message.find("model.positional=rotary") !=
+        QVERIFY(sweep_problems(spec)[0].message.text().find("model.positional=rotary") !=
                 std::string::npos);
         spec.axes.clear();
         QVERIFY(!sweep_problems(spec).empty());

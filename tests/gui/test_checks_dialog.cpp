@@ -24,20 +24,20 @@ class TestChecksDialog : public QObject {
         report.results.push_back({"initial_loss",
                                   "Initial loss",
                                   CheckStatus::Pass,
-                                  "2.30 (ln 10 = 2.30)",
-                                  "The untrained model's loss.",
+                                  verbatim("2.30 (ln 10 = 2.30)"),
+                                  verbatim("The untrained model's loss."),
                                   {}});
         report.results.push_back({"gradients",
                                   "Gradient norms",
                                   CheckStatus::Warn,
-                                  "max 40",
-                                  "Norms per layer.",
+                                  verbatim("max 40"),
+                                  verbatim("Norms per layer."),
                                   {{"decoder layer 1", "40"}, {"output", "2"}}});
         report.results.push_back({"causal_leak",
                                   "No peeking",
                                   CheckStatus::Fail,
-                                  "max change 0.7",
-                                  "Changing a future token changed earlier outputs.",
+                                  verbatim("max change 0.7"),
+                                  verbatim("Changing a future token changed earlier outputs."),
                                   {}});
         ChecksView view;
         view.showReport(report);

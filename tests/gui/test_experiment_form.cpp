@@ -72,7 +72,7 @@ class TestExperimentForm final : public QObject {
         QVERIFY(pane.loadPreset(QStringLiteral("demo")));
         ExperimentForm* form = pane.form();
         QCOMPARE(input<QSpinBox>(form, "model.d_model")->value(), 128);
-        QCOMPARE(input<QComboBox>(form, "data.synthetic")->currentText(),
+        QCOMPARE(input<QComboBox>(form, "data.synthetic")->currentData().toString(),
                  QStringLiteral("reverse"));
         QVERIFY(form->isValid());
         QCOMPARE(to_json(form->config()), to_json(load_preset("demo")));

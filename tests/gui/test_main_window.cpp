@@ -2,6 +2,7 @@
 // lands in the runs folder, closing during a run stops it cleanly first, and a saved
 // evaluation shows in the Runs and Compare tabs.
 #include <QAction>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -19,8 +20,13 @@
 #include <algorithm>
 #include <fstream>
 
+#include "core/check/check_result.h"
+#include "core/config/config_io.h"
+#include "core/config/config_schema.h"
 #include "core/io/run_directory.h"
 #include "tests/core/tiny_checkpoint.h"
+#include "ui/common/choice_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/common/ui_language.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/evaluation/evaluation_pane.h"
@@ -109,6 +115,39 @@ class TestMainWindow final : public QObject {
             QVERIFY2(chinese(label->text()), qPrintable(label->text()));
             QVERIFY(width->toolTip().contains(QStringLiteral("model.d_model")));
             QVERIFY2(chinese(width->toolTip()), qPrintable(width->toolTip()));
+
+            // A choice reads as a word with the value the config file writes beside it, or as
+            // the value alone where that is a name (relu, adam, cuda).
+            for (const ConfigField& field : config_fields())
+                for (const std::string& choice : field.choices) {
+                    const QString value = QString::fromStdString(choice),
+                                  shown = choiceText(choice);
+                    QVERIFY2(shown == value || (chinese(shown) && shown.contains(value)),
+                             qPrintable(shown));
+                }
+            auto* task = form->editor(QStringLiteral("task"))->findChild<QComboBox*>();
+            QVERIFY(task);
+            QVERIFY2(chinese(task->currentText()), qPrintable(task->currentText()));
+            QCOMPARE(task->currentData().toString(), QStringLiteral("translation"));
+
+            // What the core says about an experiment and its checks: the pattern translated,
+            // the values filled in.
+            ExperimentConfig wrong = load_preset("demo");
+            wrong.model.heads = 3;
+            const Phrase problem = validate(wrong).at(0).message;
+            const QString shown = phraseText(problem);
+            QVERIFY2(chinese(shown) && shown.contains(QStringLiteral("model.heads（3）")) &&
+                         shown.contains(QStringLiteral("model.d_model（128）")),
+                     qPrintable(shown));
+            QVERIFY(chinese(markedText("Check", "No peeking at future tokens")));
+            const Phrase figure = check_text("max change %1 (before position %2)", {"0", "7"});
+            QVERIFY2(
+                chinese(phraseText(figure)) && phraseText(figure).contains(QStringLiteral("7")),
+                qPrintable(phraseText(figure)));
+            TrainingStarted info;
+            info.threads = 2;
+            QVERIFY2(chinese(TrainingPane::deviceText(info)),
+                     qPrintable(TrainingPane::deviceText(info)));
         }
         QCOMPARE(installUiLanguage(*qApp, QStringLiteral("en")).language(), QLocale::English);
         QTemporaryDir root;

@@ -122,6 +122,19 @@ class TestTrainingPane final : public QObject {
         }
     }
 
+    void theDeviceLineNamesThreadsAndProcesses() {
+        TrainingStarted info;
+        info.threads = 1;
+        QCOMPARE(TrainingPane::deviceText(info), QStringLiteral("CPU (1 thread)"));
+        info.threads = 2;
+        QCOMPARE(TrainingPane::deviceText(info), QStringLiteral("CPU (2 threads)"));
+        info.gpu = "cuda:0 NVIDIA H100";
+        info.processes = 8;
+        info.backend = "nccl";
+        QCOMPARE(TrainingPane::deviceText(info),
+                 QStringLiteral("cuda:0 NVIDIA H100 × 8 processes (nccl)"));
+    }
+
     void tinyRunFillsChartsAndRunFolder() {
         QTemporaryDir root;
         TrainingPane pane;
@@ -224,6 +237,9 @@ class TestTrainingPane final : public QObject {
         const auto info = started.first().at(0).value<TrainingStarted>();
         QVERIFY2(info.device.find("x 2 processes (gloo)") != std::string::npos,
                  info.device.c_str());
+        QCOMPARE(info.processes, 2);
+        QVERIFY2(TrainingPane::deviceText(info).endsWith(QStringLiteral(" × 2 processes (gloo)")),
+                 qPrintable(TrainingPane::deviceText(info)));
         QTRY_VERIFY_WITH_TIMEOUT(steps.count() >= 10, kRunTimeoutMs);
 
         pane.pauseAction()->trigger();  // rank 0's pause holds rank 1 too

@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "core/util/error_text.h"
+#include "ui/common/phrase_text.h"
 
 namespace tfw {
 
@@ -14,7 +15,7 @@ void ChecksJob::start(const ExperimentConfig& config, const CheckOptions& option
                 const ChecksReport report = run_checks(
                     config, options,
                     [this](const std::string& title, int index, int count) {
-                        Q_EMIT progress(QString::fromStdString(title), index, count);
+                        Q_EMIT progress(markedText("Check", title), index, count);
                     },
                     &cancelled);
                 const bool stopped = cancelled.load();

@@ -7,14 +7,12 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/common/phrase_text.h"
+
 namespace tfw {
 namespace {
 
 constexpr int kIndexRole = Qt::UserRole;
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 QColor statusColor(CheckStatus status) {
     switch (status) {
@@ -106,15 +104,16 @@ void ChecksView::showReport(const ChecksReport& report) {
         QFont bold = item->font(0);
         bold.setBold(result.status == CheckStatus::Fail || result.status == CheckStatus::Warn);
         item->setFont(0, bold);
-        item->setText(1, qs(result.title));
-        item->setText(2, qs(result.figure));
-        item->setToolTip(1, qs(result.explanation));
-        item->setToolTip(2, qs(result.figure));
+        const QString figure = phraseText(result.figure);
+        item->setText(1, markedText("Check", result.title));
+        item->setText(2, figure);
+        item->setToolTip(1, phraseText(result.explanation));
+        item->setToolTip(2, figure);
         item->setData(0, kIndexRole, int(i));
-        for (const auto& [name, value] : result.details) {
+        for (const CheckDetail& shown : result.details) {
             auto* detail = new QTreeWidgetItem(item);
-            detail->setText(1, qs(name));
-            detail->setText(2, qs(value));
+            detail->setText(1, phraseText(shown.name));
+            detail->setText(2, phraseText(shown.value));
             detail->setData(0, kIndexRole, int(i));
         }
     }
@@ -141,10 +140,10 @@ void ChecksView::showExplanation() {
     const CheckResult& result = m_report.results[size_t(index)];
     m_explanation->setHtml(QStringLiteral("<p><b>%1</b> — <span style='color:%2'>%3</span>: %4</p>"
                                           "<p>%5</p>")
-                               .arg(qs(result.title).toHtmlEscaped(),
+                               .arg(markedText("Check", result.title).toHtmlEscaped(),
                                     statusColor(result.status).name(), statusText(result.status),
-                                    qs(result.figure).toHtmlEscaped(),
-                                    qs(result.explanation).toHtmlEscaped()));
+                                    phraseText(result.figure).toHtmlEscaped(),
+                                    phraseText(result.explanation).toHtmlEscaped()));
 }
 
 }  // namespace tfw

@@ -9,6 +9,7 @@
 
 #include "core/config/config_schema.h"
 #include "ui/common/field_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/experiment/field_editor.h"
 
 namespace tfw {
@@ -95,8 +96,7 @@ void DecodeOptionsForm::setOptions(const DecodeOptions& o) {
 
 QStringList DecodeOptionsForm::problems() const {
     QStringList list;
-    for (const std::string& problem : check_decode_options(options()))
-        list.append(QString::fromStdString(problem));
+    for (const Phrase& problem : check_decode_options(options())) list.append(phraseText(problem));
     return list;
 }
 

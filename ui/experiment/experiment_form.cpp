@@ -16,6 +16,7 @@
 #include "core/util/error_text.h"
 #include "core/util/gpu_devices.h"
 #include "ui/common/field_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/experiment/device_hint.h"
 #include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
@@ -144,8 +145,8 @@ void ExperimentForm::revalidate() {
         problems.append(it.value());
     }
     for (const ValidationIssue& issue : validate(m_config)) {
-        byKey[qs(issue.key)].append(qs(issue.message));
-        problems.append(qs(issue.message));
+        byKey[qs(issue.key)].append(phraseText(issue.message));
+        problems.append(phraseText(issue.message));
     }
 
     for (auto it = m_editors.cbegin(); it != m_editors.cend(); ++it) {

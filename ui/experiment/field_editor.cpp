@@ -17,6 +17,7 @@
 #include <QToolButton>
 #include <climits>
 
+#include "ui/common/choice_text.h"
 #include "ui/common/field_text.h"
 #include "widgets/number_spin_box.h"
 
@@ -93,7 +94,7 @@ void FieldEditor::buildEditor() {
         }
         case FieldKind::Choice: {
             auto* box = new QComboBox(this);
-            for (const auto& choice : m_field.choices) box->addItem(qs(choice));
+            for (const auto& choice : m_field.choices) box->addItem(choiceText(choice), qs(choice));
             connect(box, &QComboBox::currentIndexChanged, this, changed);
             m_inputs.append(box);
             break;
@@ -162,7 +163,7 @@ json FieldEditor::value() const {
         case FieldKind::Bool:
             return static_cast<QCheckBox*>(m_inputs[0])->isChecked();
         case FieldKind::Choice:
-            return static_cast<QComboBox*>(m_inputs[0])->currentText().toStdString();
+            return static_cast<QComboBox*>(m_inputs[0])->currentData().toString().toStdString();
         case FieldKind::String:
         case FieldKind::Path:
             break;
@@ -186,9 +187,11 @@ void FieldEditor::setValue(const json& value) {
         case FieldKind::Bool:
             static_cast<QCheckBox*>(m_inputs[0])->setChecked(value.get<bool>());
             break;
-        case FieldKind::Choice:
-            static_cast<QComboBox*>(m_inputs[0])->setCurrentText(qs(value.get<std::string>()));
+        case FieldKind::Choice: {
+            auto* box = static_cast<QComboBox*>(m_inputs[0]);
+            box->setCurrentIndex(box->findData(qs(value.get<std::string>())));
             break;
+        }
         case FieldKind::String:
         case FieldKind::Path: {
             auto* edit = static_cast<QLineEdit*>(m_inputs[0]);

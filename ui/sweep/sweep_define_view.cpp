@@ -26,6 +26,7 @@
 #include "core/sweep/sweep_estimate.h"
 #include "core/sweep/sweep_presets.h"
 #include "core/util/error_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
 
 namespace tfw {
@@ -422,7 +423,7 @@ void SweepDefineView::refresh() {
     if (problems.isEmpty()) {
         std::set<std::string> rejected;  // variants the config refuses, shown in red
         for (const SweepProblem& problem : sweep_problems(spec)) {
-            problems << qs(problem.message);
+            problems << phraseText(problem.message);
             rejected.insert(problem.variant);
         }
         try {

@@ -231,6 +231,15 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
                       resuming ? tr("Resuming %1").arg(runDir) : tr("Starting %1").arg(runDir));
 }
 
+QString TrainingPane::deviceText(const TrainingStarted& info) {
+    const QString device = !info.gpu.empty()   ? QString::fromStdString(info.gpu)
+                           : info.threads == 1 ? tr("CPU (1 thread)")
+                                               : tr("CPU (%1 threads)").arg(info.threads);
+    if (info.processes <= 1) return device;
+    return tr("%1 × %2 processes (%3)")
+        .arg(device, QString::number(info.processes), QString::fromStdString(info.backend));
+}
+
 void TrainingPane::onStarted(const TrainingStarted& info) {
     m_plan = info;
     m_firstElapsed = -1;
@@ -241,8 +250,7 @@ void TrainingPane::onStarted(const TrainingStarted& info) {
     m_runInfo->setText(
         tr("<b>%1</b> · %2 · %3 parameters · %4 training / %5 validation examples")
             .arg(QDir(QString::fromStdString(info.run_dir)).dirName().toHtmlEscaped(),
-                 QString::fromStdString(info.device).toHtmlEscaped(),
-                 locale.toString(qlonglong(info.parameters)),
+                 deviceText(info).toHtmlEscaped(), locale.toString(qlonglong(info.parameters)),
                  locale.toString(qlonglong(info.train_examples)),
                  locale.toString(qlonglong(info.valid_examples))));
     m_runInfo->setToolTip(QDir::toNativeSeparators(QString::fromStdString(info.run_dir)));

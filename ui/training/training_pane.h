@@ -52,6 +52,8 @@ class TrainingPane final : public QWidget {
     // The quick checks the current run made before training (empty before they arrive).
     const ChecksReport& checks() const { return m_checks; }
     QLabel* checksInfo() const { return m_checksInfo; }
+    // "CPU (2 threads)", "cuda:0 NVIDIA H200 × 2 processes (nccl)" in the window's language.
+    static QString deviceText(const TrainingStarted& info);
 
   Q_SIGNALS:
     void startRequested();
