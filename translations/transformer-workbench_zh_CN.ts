@@ -450,6 +450,90 @@
         <source>variant</source>
         <translation>变体</translation>
     </message>
+    <message>
+        <source> (best)</source>
+        <translation>（最佳）</translation>
+    </message>
+    <message>
+        <source> best at step</source>
+        <translation> 最佳所在步</translation>
+    </message>
+    <message>
+        <source> (last)</source>
+        <translation>（最后）</translation>
+    </message>
+    <message>
+        <source> (min)</source>
+        <translation>（最小）</translation>
+    </message>
+    <message>
+        <source> (max)</source>
+        <translation>（最大）</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>target tokens seen</source>
+        <translation>已见目标词元数</translation>
+    </message>
+    <message>
+        <source>training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>valid loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>valid perplexity</source>
+        <translation>验证困惑度</translation>
+    </message>
+    <message>
+        <source>valid accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <source>evaluated</source>
+        <translation>评估所用</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>log-probability</source>
+        <translation>对数概率</translation>
+    </message>
+    <message>
+        <source>normalized score</source>
+        <translation>归一化得分</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考</translation>
+    </message>
 </context>
 <context>
     <name>ConfigChoice</name>

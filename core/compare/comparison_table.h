@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/config/phrase.h"
+
 namespace tfw {
 
 enum class Better { None, Lower, Higher };  // which value of a row is the best one
@@ -16,6 +18,7 @@ struct ComparisonRow {
     std::vector<double> values;      // one per item when the row is numeric, NaN where missing
     Better better = Better::None;
     bool differs = false;  // config rows: not every item has the same value
+    Phrase title;          // the label in words the window translates; empty: `label` as it is
 };
 
 struct ComparisonTable {

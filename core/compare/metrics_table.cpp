@@ -19,11 +19,17 @@ std::string fixed(double value, int decimals) {
     return text;
 }
 
-ComparisonRow numeric_row(const std::string& label, const std::vector<CompareItem>& items,
-                          Better better, const std::function<double(const CompareItem&)>& value,
+// A row's name, marked TFW_TR_NOOP("ComparisonTable", ...) where it is written.
+Phrase row_name(const char* name) {
+    return Phrase("ComparisonTable", name);
+}
+
+ComparisonRow numeric_row(const Phrase& title, const std::vector<CompareItem>& items, Better better,
+                          const std::function<double(const CompareItem&)>& value,
                           const std::function<std::string(double)>& text) {
     ComparisonRow row;
-    row.label = label;
+    row.label = title.text();
+    row.title = title;
     row.better = better;
     for (const auto& item : items) {
         const double v = value(item);
@@ -33,32 +39,37 @@ ComparisonRow numeric_row(const std::string& label, const std::vector<CompareIte
     return row;
 }
 
-ComparisonRow text_row(const std::string& label, const std::vector<CompareItem>& items,
+ComparisonRow text_row(const Phrase& title, const std::vector<CompareItem>& items,
                        const std::function<std::string(const CompareItem&)>& text) {
     ComparisonRow row;
-    row.label = label;
+    row.label = title.text();
+    row.title = title;
     for (const auto& item : items) row.cells.push_back(text(item));
     return row;
 }
 
 // Rows for one validation series: best (and its step), last, min, max.
-void add_series(ComparisonTable& table, const std::vector<CompareItem>& items,
-                const std::string& name, SeriesSummary CompareItem::*series, Better better,
+void add_series(ComparisonTable& table, const std::vector<CompareItem>& items, const Phrase& name,
+                SeriesSummary CompareItem::*series, Better better,
                 const std::function<std::string(double)>& text) {
     auto get = [series](double SeriesSummary::*field) {
         return [series, field](const CompareItem& item) { return (item.*series).*field; };
     };
-    table.rows.push_back(
-        numeric_row(name + " (best)", items, better, get(&SeriesSummary::best), text));
-    table.rows.push_back(text_row(name + " best at step", items, [series](const CompareItem& i) {
-        return (i.*series).count ? std::to_string((i.*series).best_step) : "";
-    }));
-    table.rows.push_back(
-        numeric_row(name + " (last)", items, better, get(&SeriesSummary::last), text));
-    table.rows.push_back(
-        numeric_row(name + " (min)", items, Better::None, get(&SeriesSummary::min), text));
-    table.rows.push_back(
-        numeric_row(name + " (max)", items, Better::None, get(&SeriesSummary::max), text));
+    auto named = [&name](const char* suffix) { return Phrase(name).then(row_name(suffix)); };
+    table.rows.push_back(numeric_row(named(TFW_TR_NOOP("ComparisonTable", " (best)")), items,
+                                     better, get(&SeriesSummary::best), text));
+    table.rows.push_back(text_row(named(TFW_TR_NOOP("ComparisonTable", " best at step")), items,
+                                  [series](const CompareItem& i) {
+                                      return (i.*series).count
+                                                 ? std::to_string((i.*series).best_step)
+                                                 : "";
+                                  }));
+    table.rows.push_back(numeric_row(named(TFW_TR_NOOP("ComparisonTable", " (last)")), items,
+                                     better, get(&SeriesSummary::last), text));
+    table.rows.push_back(numeric_row(named(TFW_TR_NOOP("ComparisonTable", " (min)")), items,
+                                     Better::None, get(&SeriesSummary::min), text));
+    table.rows.push_back(numeric_row(named(TFW_TR_NOOP("ComparisonTable", " (max)")), items,
+                                     Better::None, get(&SeriesSummary::max), text));
 }
 
 // The item's latest evaluation's value of a metric; NaN when it has none.
@@ -116,29 +127,33 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
     auto integer = [](double v) { return grouped_integer(std::llround(v)); };
     auto decimals = [](int n) { return [n](double v) { return fixed(v, n); }; };
 
-    table.rows.push_back(text_row("task", items, [](const CompareItem& i) { return i.task; }));
-    table.rows.push_back(text_row("state", items, [](const CompareItem& i) { return i.state; }));
+    table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "task")), items,
+                                  [](const CompareItem& i) { return i.task; }));
+    table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "state")), items,
+                                  [](const CompareItem& i) { return i.state; }));
     table.rows.push_back(numeric_row(
-        "parameters", items, Better::None,
+        row_name(TFW_TR_NOOP("ComparisonTable", "parameters")), items, Better::None,
         [](const CompareItem& i) { return i.parameters > 0 ? double(i.parameters) : std::nan(""); },
         integer));
     table.rows.push_back(numeric_row(
-        "steps", items, Better::None, [](const CompareItem& i) { return double(i.steps); },
-        integer));
+        row_name(TFW_TR_NOOP("ComparisonTable", "steps")), items, Better::None,
+        [](const CompareItem& i) { return double(i.steps); }, integer));
     table.rows.push_back(numeric_row(
-        "target tokens seen", items, Better::None,
+        row_name(TFW_TR_NOOP("ComparisonTable", "target tokens seen")), items, Better::None,
         [](const CompareItem& i) {
             return i.tokens_seen > 0 ? double(i.tokens_seen) : std::nan("");
         },
         integer));
     table.rows.push_back(numeric_row(
-        "training time", items, Better::None,
+        row_name(TFW_TR_NOOP("ComparisonTable", "training time")), items, Better::None,
         [](const CompareItem& i) { return i.elapsed_s > 0 ? i.elapsed_s : std::nan(""); },
         duration_text));
-    add_series(table, items, "valid loss", &CompareItem::valid_loss, Better::Lower, decimals(4));
-    add_series(table, items, "valid perplexity", &CompareItem::valid_perplexity, Better::Lower,
-               decimals(2));
-    add_series(table, items, "valid accuracy", &CompareItem::valid_accuracy, Better::Higher,
+    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid loss")),
+               &CompareItem::valid_loss, Better::Lower, decimals(4));
+    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid perplexity")),
+               &CompareItem::valid_perplexity, Better::Lower, decimals(2));
+    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid accuracy")),
+               &CompareItem::valid_accuracy, Better::Higher,
                [](double v) { return fixed(100 * v, 2) + "%"; });
 
     bool any = false;
@@ -146,16 +161,17 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
         if (!any_eval(items, metric)) continue;
         any = true;
         table.rows.push_back(numeric_row(
-            metric.name, items, metric.higher_is_better ? Better::Higher : Better::Lower,
+            verbatim(metric.name), items, metric.higher_is_better ? Better::Higher : Better::Lower,
             [&metric](const CompareItem& i) { return eval_value(i, metric); }, decimals(2)));
     }
     if (any)
-        table.rows.push_back(text_row("evaluated", items, [](const CompareItem& i) {
-            if (!i.latest_eval) return std::string();
-            const Evaluation& e = *i.latest_eval;
-            return std::filesystem::path(e.checkpoint).filename().string() + " (step " +
-                   std::to_string(e.checkpoint_step) + "), " + e.split;
-        }));
+        table.rows.push_back(text_row(
+            row_name(TFW_TR_NOOP("ComparisonTable", "evaluated")), items, [](const CompareItem& i) {
+                if (!i.latest_eval) return std::string();
+                const Evaluation& e = *i.latest_eval;
+                return std::filesystem::path(e.checkpoint).filename().string() + " (step " +
+                       std::to_string(e.checkpoint_step) + "), " + e.split;
+            }));
     return table;
 }
 

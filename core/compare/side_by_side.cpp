@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/config/translatable.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
 
@@ -52,9 +53,14 @@ std::string fixed(double value, int decimals) {
     return text;
 }
 
-ComparisonRow numeric_row(const std::string& label, const std::vector<double>& values, int decimals,
+// `title` is marked TFW_TR_NOOP("ComparisonTable", ...) where it is written, or verbatim.
+ComparisonRow numeric_row(const Phrase& title, const std::vector<double>& values, int decimals,
                           Better better) {
-    ComparisonRow row{label, {}, values, better, false};
+    ComparisonRow row;
+    row.label = title.text();
+    row.title = title;
+    row.values = values;
+    row.better = better;
     for (double v : values) row.cells.push_back(fixed(v, decimals));
     return row;
 }
@@ -64,7 +70,9 @@ ComparisonRow numeric_row(const std::string& label, const std::vector<double>& v
 ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
                                            const std::vector<std::string>& names) {
     ComparisonTable table{"", names, {}, {}};
-    ComparisonRow text{"output", {}, {}, Better::None, false};
+    ComparisonRow text;
+    text.title = Phrase("ComparisonTable", TFW_TR_NOOP("ComparisonTable", "output"));
+    text.label = text.title.text();
     std::vector<double> score, normalized, tokens, seconds;
     for (const ComparedOutput& out : decoded.outputs) {
         text.cells.push_back(out.text + (out.finished ? "" : " …"));
@@ -74,10 +82,15 @@ ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
         seconds.push_back(out.seconds);
     }
     table.rows.push_back(text);
-    table.rows.push_back(numeric_row("log-probability", score, 3, Better::None));
-    table.rows.push_back(numeric_row("normalized score", normalized, 3, Better::None));
-    table.rows.push_back(numeric_row("tokens", tokens, 0, Better::None));
-    table.rows.push_back(numeric_row("seconds", seconds, 3, Better::Lower));
+    auto name = [](const char* label) { return Phrase("ComparisonTable", label); };
+    table.rows.push_back(numeric_row(name(TFW_TR_NOOP("ComparisonTable", "log-probability")), score,
+                                     3, Better::None));
+    table.rows.push_back(numeric_row(name(TFW_TR_NOOP("ComparisonTable", "normalized score")),
+                                     normalized, 3, Better::None));
+    table.rows.push_back(
+        numeric_row(name(TFW_TR_NOOP("ComparisonTable", "tokens")), tokens, 0, Better::None));
+    table.rows.push_back(
+        numeric_row(name(TFW_TR_NOOP("ComparisonTable", "seconds")), seconds, 3, Better::Lower));
     return table;
 }
 
@@ -88,11 +101,13 @@ ComparisonTable cross_score_table(const SideBySide& decoded,
     const auto row = [&](const std::string& label, size_t output) {
         std::vector<double> values;
         for (const auto& scores : decoded.cross) values.push_back(scores[output]);
-        return numeric_row(label, values, 3, Better::None);
+        return numeric_row(verbatim(label), values, 3, Better::None);
     };
     for (size_t j = 0; j < decoded.outputs.size(); ++j) table.rows.push_back(row(names[j], j));
     if (!decoded.reference.empty())
-        table.rows.push_back(numeric_row("reference", decoded.reference, 3, Better::None));
+        table.rows.push_back(
+            numeric_row(Phrase("ComparisonTable", TFW_TR_NOOP("ComparisonTable", "reference")),
+                        decoded.reference, 3, Better::None));
     return table;
 }
 

@@ -21,6 +21,7 @@
 #include <fstream>
 
 #include "core/check/check_result.h"
+#include "core/compare/metrics_table.h"
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/io/run_directory.h"
@@ -144,6 +145,13 @@ class TestMainWindow final : public QObject {
             QVERIFY2(
                 chinese(phraseText(figure)) && phraseText(figure).contains(QStringLiteral("7")),
                 qPrintable(phraseText(figure)));
+            // The comparison table's row names, a series' name and its suffix translated apart.
+            const ComparisonTable metrics = metrics_table({});
+            const auto best = std::find_if(
+                metrics.rows.begin(), metrics.rows.end(),
+                [](const ComparisonRow& row) { return row.label == "valid loss (best)"; });
+            QVERIFY(best != metrics.rows.end());
+            QCOMPARE(phraseText(best->title), QStringLiteral("验证损失（最佳）"));
             TrainingStarted info;
             info.threads = 2;
             QVERIFY2(chinese(TrainingPane::deviceText(info)),

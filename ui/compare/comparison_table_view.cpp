@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/compare/comparison_table.h"
+#include "ui/common/phrase_text.h"
 #include "widgets/color_swatch.h"
 
 namespace tfw {
@@ -55,7 +56,8 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
     for (size_t r = 0; r < table.rows.size(); ++r) {
         const ComparisonRow& row = table.rows[r];
         const auto best = best_cells(row);
-        auto* label = item(QString::fromStdString(row.label));
+        auto* label =
+            item(row.title.empty() ? QString::fromStdString(row.label) : phraseText(row.title));
         if (row.differs) {
             label->setBackground(highlight);
             QFont font = label->font();

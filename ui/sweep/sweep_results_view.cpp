@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "core/util/error_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
 #include "widgets/band_chart.h"
 #include "widgets/chart_style.h"
@@ -264,7 +265,7 @@ void SweepResultsView::showTable() {
     m_table->setRowCount(int(table.rows.size()));
     for (size_t r = 0; r < table.rows.size(); ++r) {
         const ComparisonRow& row = table.rows[r];
-        auto* label = new ResultItem(qs(row.label));
+        auto* label = new ResultItem(row.title.empty() ? qs(row.label) : phraseText(row.title));
         label->setData(Qt::UserRole, QVariant());  // labels sort as text
         if (r < m_report->variants.size()) {
             label->setIcon(colorSwatch(seriesColor(int(r))));
