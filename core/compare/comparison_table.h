@@ -19,6 +19,8 @@ struct ComparisonRow {
     Better better = Better::None;
     bool differs = false;  // config rows: not every item has the same value
     Phrase title;          // the label in words the window translates; empty: `label` as it is
+    // What the cells hold, so the window can show them in its language.
+    enum class Cells { Text, Choice, RunState } cells_are = Cells::Text;
 };
 
 struct ComparisonTable {

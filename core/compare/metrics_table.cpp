@@ -129,8 +129,10 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
 
     table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "task")), items,
                                   [](const CompareItem& i) { return i.task; }));
+    table.rows.back().cells_are = ComparisonRow::Cells::Choice;
     table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "state")), items,
                                   [](const CompareItem& i) { return i.state; }));
+    table.rows.back().cells_are = ComparisonRow::Cells::RunState;
     table.rows.push_back(numeric_row(
         row_name(TFW_TR_NOOP("ComparisonTable", "parameters")), items, Better::None,
         [](const CompareItem& i) { return i.parameters > 0 ? double(i.parameters) : std::nan(""); },

@@ -250,8 +250,15 @@ class TestCompare : public QObject {
         ComparisonTable table;
         table.corner = "setting";
         table.columns = {"run_a", "b|c"};
-        table.rows.push_back({"data.train_src", {"x, \"y\"", "50%_$#"}, {}, Better::None, true});
-        table.rows.push_back({"loss", {"2.0", "1.5"}, {2.0, 1.5}, Better::Lower, false});
+        ComparisonRow path, loss;
+        path.label = "data.train_src";
+        path.cells = {"x, \"y\"", "50%_$#"};
+        path.differs = true;
+        loss.label = "loss";
+        loss.cells = {"2.0", "1.5"};
+        loss.values = {2.0, 1.5};
+        loss.better = Better::Lower;
+        table.rows = {path, loss};
         const std::string csv = format_table(table, TableFormat::Csv);
         QCOMPARE(csv, std::string("setting,run_a,b|c\n"
                                   "data.train_src,\"x, \"\"y\"\"\",50%_$#\n"

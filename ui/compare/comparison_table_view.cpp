@@ -7,7 +7,9 @@
 #include <algorithm>
 
 #include "core/compare/comparison_table.h"
+#include "ui/common/choice_text.h"
 #include "ui/common/phrase_text.h"
+#include "ui/common/run_state_text.h"
 #include "widgets/color_swatch.h"
 
 namespace tfw {
@@ -25,6 +27,18 @@ bool alignRight(const ComparisonRow& row, const std::string& text) {
     bool ok = false;
     QString::fromStdString(text).toDouble(&ok);
     return ok;
+}
+
+QString cellText(const ComparisonRow& row, const std::string& cell) {
+    switch (row.cells_are) {
+        case ComparisonRow::Cells::Choice:
+            return choiceText(cell);
+        case ComparisonRow::Cells::RunState:
+            return runStateText(cell);
+        case ComparisonRow::Cells::Text:
+            break;
+    }
+    return QString::fromStdString(cell);
 }
 
 }  // namespace
@@ -66,7 +80,7 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
         }
         view->setItem(int(r), 0, label);
         for (size_t c = 0; c < row.cells.size(); ++c) {
-            auto* cell = item(QString::fromStdString(row.cells[c]));
+            auto* cell = item(cellText(row, row.cells[c]));
             cell->setTextAlignment(alignRight(row, row.cells[c])
                                        ? Qt::AlignRight | Qt::AlignVCenter
                                        : Qt::AlignLeft | Qt::AlignVCenter);

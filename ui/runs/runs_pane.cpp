@@ -27,6 +27,7 @@
 #include "core/io/run_management.h"
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
+#include "ui/common/choice_text.h"
 #include "ui/common/problem_message.h"
 #include "ui/common/run_state_text.h"
 #include "ui/common/scalar_export_dialog.h"
@@ -270,7 +271,8 @@ void RunsPane::showRuns(const RunsListing& listing) {
         auto* state = textItem(runStateText(status.state));
         if (!status.message.empty()) state->setToolTip(qs(status.message));
         m_table->setItem(row, Status, state);
-        m_table->setItem(row, Column::Task, textItem(qs(config.value("task", std::string()))));
+        m_table->setItem(row, Column::Task,
+                         textItem(choiceText(config.value("task", std::string()))));
         m_table->setItem(row, DModel, numberItem(configInt(config, "model", "d_model"), true));
         m_table->setItem(row, Layers,
                          textItem(lm ? QString::number(decoder)
