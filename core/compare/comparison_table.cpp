@@ -4,6 +4,10 @@
 
 namespace tfw {
 
+Phrase comparison_row_name(const char* name) {
+    return Phrase("ComparisonTable", name);
+}
+
 std::vector<size_t> best_cells(const ComparisonRow& row) {
     if (row.better == Better::None) return {};
     double best = std::nan("");

@@ -23,6 +23,10 @@ struct ComparisonRow {
     enum class Cells { Text, Choice, RunState } cells_are = Cells::Text;
 };
 
+// A row's name as the window shows it: `name` is marked TFW_TR_NOOP("ComparisonTable", ...)
+// where it is written.
+Phrase comparison_row_name(const char* name);
+
 struct ComparisonTable {
     std::string corner;                // header of the label column
     std::vector<std::string> columns;  // one per item

@@ -19,11 +19,6 @@ std::string fixed(double value, int decimals) {
     return text;
 }
 
-// A row's name, marked TFW_TR_NOOP("ComparisonTable", ...) where it is written.
-Phrase row_name(const char* name) {
-    return Phrase("ComparisonTable", name);
-}
-
 ComparisonRow numeric_row(const Phrase& title, const std::vector<CompareItem>& items, Better better,
                           const std::function<double(const CompareItem&)>& value,
                           const std::function<std::string(double)>& text) {
@@ -55,7 +50,9 @@ void add_series(ComparisonTable& table, const std::vector<CompareItem>& items, c
     auto get = [series](double SeriesSummary::*field) {
         return [series, field](const CompareItem& item) { return (item.*series).*field; };
     };
-    auto named = [&name](const char* suffix) { return Phrase(name).then(row_name(suffix)); };
+    auto named = [&name](const char* suffix) {
+        return Phrase(name).then(comparison_row_name(suffix));
+    };
     table.rows.push_back(numeric_row(named(TFW_TR_NOOP("ComparisonTable", " (best)")), items,
                                      better, get(&SeriesSummary::best), text));
     table.rows.push_back(text_row(named(TFW_TR_NOOP("ComparisonTable", " best at step")), items,
@@ -127,34 +124,36 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
     auto integer = [](double v) { return grouped_integer(std::llround(v)); };
     auto decimals = [](int n) { return [n](double v) { return fixed(v, n); }; };
 
-    table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "task")), items,
-                                  [](const CompareItem& i) { return i.task; }));
+    table.rows.push_back(text_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "task")),
+                                  items, [](const CompareItem& i) { return i.task; }));
     table.rows.back().cells_are = ComparisonRow::Cells::Choice;
-    table.rows.push_back(text_row(row_name(TFW_TR_NOOP("ComparisonTable", "state")), items,
-                                  [](const CompareItem& i) { return i.state; }));
+    table.rows.push_back(text_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "state")),
+                                  items, [](const CompareItem& i) { return i.state; }));
     table.rows.back().cells_are = ComparisonRow::Cells::RunState;
     table.rows.push_back(numeric_row(
-        row_name(TFW_TR_NOOP("ComparisonTable", "parameters")), items, Better::None,
+        comparison_row_name(TFW_TR_NOOP("ComparisonTable", "parameters")), items, Better::None,
         [](const CompareItem& i) { return i.parameters > 0 ? double(i.parameters) : std::nan(""); },
         integer));
     table.rows.push_back(numeric_row(
-        row_name(TFW_TR_NOOP("ComparisonTable", "steps")), items, Better::None,
+        comparison_row_name(TFW_TR_NOOP("ComparisonTable", "steps")), items, Better::None,
         [](const CompareItem& i) { return double(i.steps); }, integer));
     table.rows.push_back(numeric_row(
-        row_name(TFW_TR_NOOP("ComparisonTable", "target tokens seen")), items, Better::None,
+        comparison_row_name(TFW_TR_NOOP("ComparisonTable", "target tokens seen")), items,
+        Better::None,
         [](const CompareItem& i) {
             return i.tokens_seen > 0 ? double(i.tokens_seen) : std::nan("");
         },
         integer));
     table.rows.push_back(numeric_row(
-        row_name(TFW_TR_NOOP("ComparisonTable", "training time")), items, Better::None,
+        comparison_row_name(TFW_TR_NOOP("ComparisonTable", "training time")), items, Better::None,
         [](const CompareItem& i) { return i.elapsed_s > 0 ? i.elapsed_s : std::nan(""); },
         duration_text));
-    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid loss")),
+    add_series(table, items, comparison_row_name(TFW_TR_NOOP("ComparisonTable", "valid loss")),
                &CompareItem::valid_loss, Better::Lower, decimals(4));
-    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid perplexity")),
+    add_series(table, items,
+               comparison_row_name(TFW_TR_NOOP("ComparisonTable", "valid perplexity")),
                &CompareItem::valid_perplexity, Better::Lower, decimals(2));
-    add_series(table, items, row_name(TFW_TR_NOOP("ComparisonTable", "valid accuracy")),
+    add_series(table, items, comparison_row_name(TFW_TR_NOOP("ComparisonTable", "valid accuracy")),
                &CompareItem::valid_accuracy, Better::Higher,
                [](double v) { return fixed(100 * v, 2) + "%"; });
 
@@ -167,13 +166,14 @@ ComparisonTable metrics_table(const std::vector<CompareItem>& items) {
             [&metric](const CompareItem& i) { return eval_value(i, metric); }, decimals(2)));
     }
     if (any)
-        table.rows.push_back(text_row(
-            row_name(TFW_TR_NOOP("ComparisonTable", "evaluated")), items, [](const CompareItem& i) {
-                if (!i.latest_eval) return std::string();
-                const Evaluation& e = *i.latest_eval;
-                return std::filesystem::path(e.checkpoint).filename().string() + " (step " +
-                       std::to_string(e.checkpoint_step) + "), " + e.split;
-            }));
+        table.rows.push_back(
+            text_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "evaluated")), items,
+                     [](const CompareItem& i) {
+                         if (!i.latest_eval) return std::string();
+                         const Evaluation& e = *i.latest_eval;
+                         return std::filesystem::path(e.checkpoint).filename().string() +
+                                " (step " + std::to_string(e.checkpoint_step) + "), " + e.split;
+                     }));
     return table;
 }
 

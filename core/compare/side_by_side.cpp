@@ -71,7 +71,7 @@ ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
                                            const std::vector<std::string>& names) {
     ComparisonTable table{"", names, {}, {}};
     ComparisonRow text;
-    text.title = Phrase("ComparisonTable", TFW_TR_NOOP("ComparisonTable", "output"));
+    text.title = comparison_row_name(TFW_TR_NOOP("ComparisonTable", "output"));
     text.label = text.title.text();
     std::vector<double> score, normalized, tokens, seconds;
     for (const ComparedOutput& out : decoded.outputs) {
@@ -82,15 +82,16 @@ ComparisonTable side_by_side_outputs_table(const SideBySide& decoded,
         seconds.push_back(out.seconds);
     }
     table.rows.push_back(text);
-    auto name = [](const char* label) { return Phrase("ComparisonTable", label); };
-    table.rows.push_back(numeric_row(name(TFW_TR_NOOP("ComparisonTable", "log-probability")), score,
-                                     3, Better::None));
-    table.rows.push_back(numeric_row(name(TFW_TR_NOOP("ComparisonTable", "normalized score")),
-                                     normalized, 3, Better::None));
     table.rows.push_back(
-        numeric_row(name(TFW_TR_NOOP("ComparisonTable", "tokens")), tokens, 0, Better::None));
+        numeric_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "log-probability")), score,
+                    3, Better::None));
     table.rows.push_back(
-        numeric_row(name(TFW_TR_NOOP("ComparisonTable", "seconds")), seconds, 3, Better::Lower));
+        numeric_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "normalized score")),
+                    normalized, 3, Better::None));
+    table.rows.push_back(numeric_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "tokens")),
+                                     tokens, 0, Better::None));
+    table.rows.push_back(numeric_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "seconds")),
+                                     seconds, 3, Better::Lower));
     return table;
 }
 
@@ -106,7 +107,7 @@ ComparisonTable cross_score_table(const SideBySide& decoded,
     for (size_t j = 0; j < decoded.outputs.size(); ++j) table.rows.push_back(row(names[j], j));
     if (!decoded.reference.empty())
         table.rows.push_back(
-            numeric_row(Phrase("ComparisonTable", TFW_TR_NOOP("ComparisonTable", "reference")),
+            numeric_row(comparison_row_name(TFW_TR_NOOP("ComparisonTable", "reference")),
                         decoded.reference, 3, Better::None));
     return table;
 }

@@ -1,6 +1,9 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "core/config/phrase.h"
 
 namespace tfw {
 
@@ -9,5 +12,9 @@ class ConfigError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
+
+// What is wrong with an experiment, a decoding setting or a sweep, as the window shows it:
+// `pattern` is marked TFW_TR_NOOP("ConfigProblem", ...) where it is written.
+Phrase config_problem(const char* pattern, std::vector<std::string> args = {});
 
 }  // namespace tfw

@@ -157,9 +157,8 @@ std::string number(double value) {
 
 std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
     std::vector<ValidationIssue> issues;
-    // The words are marked where they are written (core/config/translatable.h).
     auto add = [&](const std::string& key, const char* pattern, std::vector<std::string> args) {
-        issues.push_back({key, Phrase("ConfigProblem", pattern, std::move(args))});
+        issues.push_back({key, config_problem(pattern, std::move(args))});
     };
 
     // Ranges declared in the schema; the decode section's come with its own rules below.

@@ -166,27 +166,22 @@ std::string shown(double value) {
     return out.str();
 }
 
-// A problem's words, marked where they are written (core/config/translatable.h).
-Phrase problem_text(const char* pattern, std::vector<std::string> args) {
-    return Phrase("ConfigProblem", pattern, std::move(args));
-}
-
 // "top_p must be in (0, 1] (got 1.5)", or empty when `value` is in the field's range.
 Phrase range_problem(const DecodeField& f, double value, const std::string& key) {
     const bool low = f.min && (f.min_open ? value <= *f.min : value < *f.min);
     const bool high = f.max && value > *f.max;
     if (!low && !high) return {};
     if (f.min_open && f.max)
-        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be in (%2, %3] (got %4)"),
-                            {key, shown(*f.min), shown(*f.max), shown(value)});
+        return config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be in (%2, %3] (got %4)"),
+                              {key, shown(*f.min), shown(*f.max), shown(value)});
     if (f.min_open)
-        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be > %2 (got %3)"),
-                            {key, shown(*f.min), shown(value)});
+        return config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be > %2 (got %3)"),
+                              {key, shown(*f.min), shown(value)});
     if (low)
-        return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
-                            {key, shown(*f.min), shown(value)});
-    return problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
-                        {key, shown(*f.max), shown(value)});
+        return config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
+                              {key, shown(*f.min), shown(value)});
+    return config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
+                          {key, shown(*f.max), shown(value)});
 }
 
 }  // namespace
@@ -220,12 +215,12 @@ std::vector<DecodeProblem> check_decode_settings(const DecodeSettings& s,
     // Sampling returns `samples` outputs whatever the beam.
     if (s.beam >= 1 && s.nbest > s.beam && !s.sample)
         problems.push_back(
-            {"nbest", problem_text(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
-                                   {key_prefix + "nbest", key_prefix + "beam", shown(s.nbest)})});
+            {"nbest", config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be <= %2 (got %3)"),
+                                     {key_prefix + "nbest", key_prefix + "beam", shown(s.nbest)})});
     if (s.max_len_a == 0 && s.max_len_b == 0)
         problems.push_back(
             {"max_len_b",
-             problem_text(
+             config_problem(
                  TFW_TR_NOOP("ConfigProblem", "%1 and %2 are both 0: nothing could be generated"),
                  {key_prefix + "max_len_a", key_prefix + "max_len_b"})});
     return problems;

@@ -17,9 +17,8 @@ std::vector<Phrase> check_decode_options(const DecodeOptions& options) {
     for (DecodeProblem& problem : check_decode_settings(options))
         problems.push_back(std::move(problem.message));
     if (options.batch_size < 1)
-        problems.emplace_back(
-            "ConfigProblem", TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
-            std::vector<std::string>{"batch_size", "1", std::to_string(options.batch_size)});
+        problems.push_back(config_problem(TFW_TR_NOOP("ConfigProblem", "%1 must be >= %2 (got %3)"),
+                                          {"batch_size", "1", std::to_string(options.batch_size)}));
     return problems;
 }
 

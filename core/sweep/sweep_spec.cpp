@@ -328,44 +328,43 @@ ExperimentConfig run_config(const SweepSpec& spec, const SweepVariant& variant, 
 
 std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
     std::vector<SweepProblem> problems;
-    // The words are marked where they are written (core/config/translatable.h).
-    auto problem = [](const char* pattern, std::vector<std::string> args = {}) {
-        return Phrase("ConfigProblem", pattern, std::move(args));
-    };
     if (spec.axes.empty())
-        problems.push_back({"", problem(TFW_TR_NOOP("ConfigProblem", "vary at least one field"))});
+        problems.push_back(
+            {"", config_problem(TFW_TR_NOOP("ConfigProblem", "vary at least one field"))});
     std::set<std::string> keys;
     for (const auto& axis : spec.axes) {
         if (axis.values.empty())
             problems.push_back(
-                {"", problem(TFW_TR_NOOP("ConfigProblem", "%1 has no values"), {axis.key})});
+                {"", config_problem(TFW_TR_NOOP("ConfigProblem", "%1 has no values"), {axis.key})});
         for (const auto& key : axis_keys(axis))
             if (!keys.insert(key).second)
                 problems.push_back(
-                    {"", problem(TFW_TR_NOOP("ConfigProblem",
-                                             "%1 is varied twice; give all its values once"),
-                                 {key})});
+                    {"", config_problem(TFW_TR_NOOP("ConfigProblem",
+                                                    "%1 is varied twice; give all its values once"),
+                                        {key})});
     }
     if (spec.jobs < 1)
         problems.push_back(
-            {"", problem(TFW_TR_NOOP("ConfigProblem", "runs at once must be at least 1"))});
+            {"", config_problem(TFW_TR_NOOP("ConfigProblem", "runs at once must be at least 1"))});
     if (spec.budget.kind != BudgetKind::Unlimited && spec.budget.amount <= 0)
         problems.push_back(
-            {"", problem(TFW_TR_NOOP("ConfigProblem", "the budget needs an amount > 0"))});
+            {"", config_problem(TFW_TR_NOOP("ConfigProblem", "the budget needs an amount > 0"))});
     if (!problems.empty()) return problems;
     ExperimentConfig base;
     try {
         base = config_from_json(spec.base);
     } catch (const ConfigError& e) {
-        return {{"", problem(TFW_TR_NOOP("ConfigProblem", "the base experiment: %1"), {e.what()})}};
+        return {{"", config_problem(TFW_TR_NOOP("ConfigProblem", "the base experiment: %1"),
+                                    {e.what()})}};
     }
     for (const SweepVariant& variant : expand_variants(spec)) {
         std::string settings;
         for (const auto& [key, value] : variant.settings)
             settings += (settings.empty() ? "" : ", ") + key + "=" + value;
         // "model.heads=3: " or "baseline: ", then what is wrong.
-        const Phrase which = settings.empty() ? problem(TFW_TR_NOOP("ConfigProblem", "baseline: "))
-                                              : verbatim(settings + ": ");
+        const Phrase which = settings.empty()
+                                 ? config_problem(TFW_TR_NOOP("ConfigProblem", "baseline: "))
+                                 : verbatim(settings + ": ");
         try {
             const ExperimentConfig config = run_config(spec, variant, base.train.seed);
             for (ValidationIssue& issue : validate(config))
