@@ -42,7 +42,7 @@ class SweepPrinter final : public SweepObserver {
                   << (started.start_step > 0
                           ? "continues at step " + std::to_string(started.start_step)
                           : "started")
-                  << " (" << started.parameters << " parameters, " << started.device << ")"
+                  << " (" << started.parameters << " parameters, " << device_summary(started) << ")"
                   << std::endl;
     }
     void on_run_validation(size_t run, const ValidationReport& r) override {

@@ -58,7 +58,7 @@ void TerminalObserver::on_started(const TrainingStarted& s) {
     std::printf(
         "run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
         "%lld steps per epoch, %lld planned\n",
-        s.run_dir.c_str(), static_cast<long long>(s.parameters), s.device.c_str(),
+        s.run_dir.c_str(), static_cast<long long>(s.parameters), device_summary(s).c_str(),
         static_cast<long long>(s.train_examples), static_cast<long long>(s.valid_examples),
         static_cast<long long>(s.steps_per_epoch), static_cast<long long>(s.planned_steps));
     std::fflush(stdout);

@@ -15,7 +15,6 @@ namespace tfw {
 
 struct TrainingStarted {
     std::string run_dir;
-    std::string device;   // "cpu (2 threads)", "cuda:0 NVIDIA H200 x 2 processes (nccl)"
     std::string gpu;      // "cuda:0 NVIDIA H200"; empty on the CPU
     int threads = 0;      // CPU threads per process (CPU runs)
     int processes = 1;    // data-parallel processes (ranks)
@@ -28,6 +27,10 @@ struct TrainingStarted {
     int64_t start_step = 0;       // > 0 when resuming
     double time_budget_s = 0;     // train.max_minutes in seconds (0 = none), of run elapsed time
 };
+
+// Where it trains, for logs and the terminal: "cpu (2 threads)",
+// "cuda:0 NVIDIA H200 x 2 processes (nccl)". The window words it itself.
+std::string device_summary(const TrainingStarted& started);
 
 // A few fixed validation inputs decoded (greedy) after a validation, so a run shows what
 // it has learned, not only how its loss moves.

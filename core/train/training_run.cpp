@@ -355,12 +355,9 @@ void TrainingRun::build(const Checkpoint* from) {
         started.threads = threads;
     else
         started.gpu = describe_device(device_);
-    started.device = device_.is_cpu() ? describe_cpu(threads) : started.gpu;
     if (group_) {
         started.processes = distributed_.world_size;
         started.backend = group_->backend();
-        started.device +=
-            " x " + std::to_string(started.processes) + " processes (" + started.backend + ")";
     }
     started.parameters = model_->parameter_count();
     started.train_examples = static_cast<int64_t>(data_.train.examples.size());
@@ -374,7 +371,7 @@ void TrainingRun::build(const Checkpoint* from) {
         plan += " or " + format_number(config_.train.max_minutes) +
                 " minutes (train.max_minutes), whichever comes first";
     log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " +
-                            started.device + "; " + std::to_string(steps_per_epoch_) +
+                            device_summary(started) + "; " + std::to_string(steps_per_epoch_) +
                             " steps per epoch, " + plan);
     std::ostringstream padding;
     padding << std::fixed << std::setprecision(1) << 100.0 * padding_share(epoch_batches);

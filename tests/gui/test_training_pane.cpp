@@ -235,8 +235,8 @@ class TestTrainingPane final : public QObject {
         QVERIFY(!pane.processesControl()->isEnabled());
         QVERIFY(started.wait(kRunTimeoutMs));
         const auto info = started.first().at(0).value<TrainingStarted>();
-        QVERIFY2(info.device.find("x 2 processes (gloo)") != std::string::npos,
-                 info.device.c_str());
+        QVERIFY2(device_summary(info).find("x 2 processes (gloo)") != std::string::npos,
+                 device_summary(info).c_str());
         QCOMPARE(info.processes, 2);
         QVERIFY2(TrainingPane::deviceText(info).endsWith(QStringLiteral(" × 2 processes (gloo)")),
                  qPrintable(TrainingPane::deviceText(info)));
@@ -268,7 +268,8 @@ class TestTrainingPane final : public QObject {
         QVERIFY(started.wait(kRunTimeoutMs));
         const auto resumed = started.first().at(0).value<TrainingStarted>();
         QCOMPARE(resumed.start_step, stopped.step);
-        QVERIFY2(resumed.device.find("x 2 processes") != std::string::npos, resumed.device.c_str());
+        QVERIFY2(device_summary(resumed).find("x 2 processes") != std::string::npos,
+                 device_summary(resumed).c_str());
         pane.stop();
         QVERIFY(finished.wait(kRunTimeoutMs));
         const auto last = finished.first().at(1).value<TrainingFinished>();
