@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Quality per minute of the presets' recipes, from the runs' own files.
 
-Reads what scripts/recipes.sh left in OUT/<preset>/ (recipe.json, config.json, history.jsonl,
-train.log, evals/*.json) and writes, into --docs:
+Reads what scripts/recipes.sh left in OUT/<preset>/ and OUT/<preset>+<label>/ (recipe.json,
+config.json, history.jsonl, train.log, evals/*.json) and writes, into --docs:
   <preset>-minutes.svg, <preset>-steps.svg  the validation metric against wall-clock minutes
                                             and against steps, with the reference points of
                                             scripts/recipe_anchors.json where they exist;
-  results.md                                the final figures and the command for each.
+  <preset>-ablations.svg                    every labelled variant's validation curve against
+                                            steps, beside its baseline;
+  results.md                                the final figures, the ablations against their
+                                            baseline, and what choosing the checkpoint by
+                                            validation BLEU/ROUGE instead of loss gives.
 Only the standard library: the charts are plain SVG.
 """
 
@@ -128,8 +132,12 @@ def label(value):
     return f"{value:g}"
 
 
-def svg_chart(path, title, x_name, y_name, series, log_y=False):
-    """series: [(legend, [(x, y)], colour)]."""
+COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+
+
+def svg_chart(path, title, x_name, y_name, series, log_y=False, legend_below=False):
+    """series: [(legend, [(x, y)], colour)]. The legend sits top right, or bottom right for
+    rising curves (legend_below), where the lines are not."""
     width, height = 640, 380
     left, right, top, bottom = 64, 20, 40, 52
     xs = [x for _, pts, _ in series for x, _ in pts]
@@ -182,7 +190,7 @@ def svg_chart(path, title, x_name, y_name, series, log_y=False):
                        f'stroke-width="2"/>')
         for x, y in pts:
             out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"/>')
-        ly = top + 14 + 18 * i
+        ly = (height - bottom - 10 - 18 * (len(series) - 1 - i)) if legend_below else top + 14 + 18 * i
         out.append(f'<circle cx="{width - right - 190}" cy="{ly - 4}" r="4" fill="{colour}"/>')
         out.append(f'<text x="{width - right - 180}" y="{ly}">{legend}</text>')
     out.append("</svg>")
@@ -216,6 +224,103 @@ def describe(evaluation):
     return text
 
 
+def run_name(run):
+    label = run["recipe"].get("label")
+    return run["recipe"]["preset"] + ("+" + label if label else "")
+
+
+def command(run):
+    """The scripts/recipes.sh line that trains and measures this run again."""
+    recipe = run["recipe"]
+    words = ["scripts/recipes.sh", "--data-dir", "DATA"]
+    if recipe["threads"] != 2:
+        words += ["--threads", str(recipe["threads"])]
+    if recipe.get("label"):
+        words += ["--label", recipe["label"]]
+        for assignment in recipe.get("set", []):
+            words += ["--set", assignment]
+    return " ".join(words + [recipe["preset"]])
+
+
+def commands_section(measured):
+    lines = ["", "To measure a run again (`DATA` holds the corpora, see docs/data.md):", ""]
+    return lines + [f"- `{run_name(run)}`: `{command(run)}`" for run in measured]
+
+
+def greedy_and_own(run):
+    """(greedy figure, the preset's own decoding figure) of the best checkpoint, as text."""
+    rows = final_rows(run)
+    greedy = next((e for d, e in rows.items() if d in ("greedy", "lm")), None)
+    own = next((e for d, e in rows.items() if d.startswith("beam")), None)
+    return greedy, own
+
+
+def ablation_section(measured, docs):
+    """Each labelled variant against its preset's baseline (the run labelled "baseline", else
+    the unlabelled one): a table, and the curves against steps in <preset>-ablations.svg."""
+    lines = []
+    presets = sorted({r["recipe"]["preset"] for r in measured if r["recipe"].get("label")})
+    for preset in presets:
+        group = [r for r in measured if r["recipe"]["preset"] == preset]
+        baseline = next((r for r in group if r["recipe"].get("label") == "baseline"),
+                        next((r for r in group if not r["recipe"].get("label")), None))
+        ordered = ([baseline] if baseline else []) + [r for r in group if r is not baseline]
+        series = []
+        for i, run in enumerate(ordered):
+            points, metric, lower_better = validation_curve(run)
+            legend = run["recipe"].get("label") or "the preset"
+            series.append((legend, [(s, v) for _, s, v in points], COLOURS[i % len(COLOURS)]))
+        svg_chart(os.path.join(docs, preset + "-ablations.svg"), preset + ": ablations",
+                  "optimizer steps", metric, series, lower_better, legend_below=not lower_better)
+
+        lines += ["", f"Ablations of `{preset}` (against `{run_name(baseline)}`)"
+                  if baseline else f"Ablations of `{preset}`", "",
+                  "| run | changes | greedy | preset's decoding | Δ greedy | steps | threads |",
+                  "|---|---|---|---|---|---|---|"]
+        base_greedy = greedy_and_own(baseline)[0] if baseline else None
+        for run in ordered:
+            greedy, own = greedy_and_own(run)
+            delta = "—"
+            if greedy and base_greedy and run is not baseline:
+                delta = "%+.2f" % (headline(greedy)[1] - headline(base_greedy)[1])
+            steps = max((e.get("step", 0) for e in run["history"]), default=0)
+            changes = ", ".join(f"`{s}`" for s in run["recipe"].get("set", [])) or "—"
+            lines.append(f"| `{run_name(run)}` | {changes} | "
+                         f"{describe(greedy) if greedy else '—'} | "
+                         f"{describe(own) if own else '—'} | {delta} | {steps} | "
+                         f"{run['recipe']['threads']} |")
+    return lines
+
+
+def selection_section(measured):
+    """best.tfw is the checkpoint with the lowest validation loss. Early stopping on BLEU or
+    ROUGE keeps the periodic checkpoint that scores best on the validation set instead:
+    scripts/recipes.sh evaluates that one on the test set too."""
+    lines = []
+    for run in measured:
+        split = run["recipe"]["split"]
+        by_loss = greedy_and_own(run)[0]
+        picked = [e for e in run["evals"] if e.get("split") == split and e["decode"]["beam"] == 1
+                  and os.path.basename(e["checkpoint"]).startswith("step-")]
+        if split == "valid" or not by_loss or not picked or run["config"]["task"] == "lm":
+            continue  # choosing on the set that is scored would flatter it
+        chosen = picked[-1]
+        valid = next((e for e in run["evals"] if e.get("split") == "valid"
+                      and e["checkpoint"] == chosen["checkpoint"]), None)
+        if not lines:
+            lines = ["", "Choosing the checkpoint: lowest validation loss (`best.tfw`) against "
+                     "the best validation score of the periodic checkpoints (early stopping on "
+                     "that score), both on the test set, greedy", "",
+                     "| run | lowest validation loss | best validation score | Δ |",
+                     "|---|---|---|---|"]
+        metric, value = headline(chosen)
+        lines.append(f"| `{run_name(run)}` | step {by_loss['checkpoint_step']}: "
+                     f"{metric} {headline(by_loss)[1]:.2f} | step {chosen['checkpoint_step']} "
+                     f"(validation {headline(valid)[1]:.2f}): {metric} {value:.2f} | "
+                     f"{value - headline(by_loss)[1]:+.2f} |")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", help="the folder scripts/recipes.sh trained in")
@@ -226,10 +331,11 @@ def main():
     with open(args.anchors, encoding="utf-8") as f:
         anchors = json.load(f)
     os.makedirs(args.docs, exist_ok=True)
-    runs = [load_run(os.path.dirname(p))
-            for p in sorted(glob.glob(os.path.join(args.out, "*", "recipe.json")))]
-    if not runs:
+    measured = [load_run(os.path.dirname(p))
+                for p in sorted(glob.glob(os.path.join(args.out, "*", "recipe.json")))]
+    if not measured:
         sys.exit(f"no measured recipes in {args.out}")
+    runs = [run for run in measured if not run["recipe"].get("label")]
 
     lines = ["| preset | split | result | training (wall, data included) | steps | "
              "threads, precision | padding | peak memory | causal-leak check |",
@@ -242,10 +348,12 @@ def main():
             series.append((anchor["label"], [tuple(p) for p in anchor["minutes"]], "#d62728"))
         log_y = run["config"]["task"] == "lm"
         svg_chart(os.path.join(args.docs, preset + "-minutes.svg"), preset + ": " + metric,
-                  "training minutes (trainer's clock, 2 cores)", metric, series, log_y)
+                  "training minutes (trainer's clock, 2 cores)", metric, series, log_y,
+                  legend_below=not log_y)
         svg_chart(os.path.join(args.docs, preset + "-steps.svg"), preset + ": " + metric,
                   "optimizer steps", metric,
-                  [("this preset", [(s, v) for _, s, v in points], "#1f77b4")], log_y)
+                  [("this preset", [(s, v) for _, s, v in points], "#1f77b4")], log_y,
+                  legend_below=not log_y)
 
         steps = max((e.get("step", 0) for e in run["history"]), default=0)
         train = run["config"]["train"]
@@ -260,6 +368,9 @@ def main():
                          f"{run['recipe']['wall_s'] / 60:.1f} min | {steps} | "
                          f"{threads}, {train['precision']} | {padding} | {memory} | "
                          f"{run['leak'] or '—'} |")
+    lines += ablation_section(measured, args.docs)
+    lines += selection_section(measured)
+    lines += commands_section(measured)
     with open(os.path.join(args.docs, "results.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

@@ -2,9 +2,15 @@
 # Trains presets exactly as a student would run them, one at a time, then measures what they
 # reached: the test set with greedy search and with the preset's own decoding (BLEU/chrF,
 # ROUGE or perplexity), and validation BLEU/ROUGE of every periodic checkpoint for the
-# quality-per-minute charts. Finally scripts/recipe_report.py draws the charts and the table.
+# quality-per-minute charts, and the test set with the checkpoint that validation BLEU/ROUGE
+# would pick (what early stopping on that metric would keep). Finally
+# scripts/recipe_report.py draws the charts and the tables.
 #
-#   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--docs DIR] PRESET...
+#   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--docs DIR]
+#                      [--label NAME --set KEY=VALUE ...] PRESET...
+#
+# An ablation is a labelled variant of a preset: --label nols --set train.label_smoothing=0
+# trains into OUT/PRESET+nols, and the report compares it with OUT/PRESET.
 #
 # Long: each preset trains for its promised time (up to 45 minutes). Keep other work off the
 # machine while it runs, or the minutes it reports are not the preset's.
@@ -15,6 +21,8 @@ data_dir=data
 out=recipes
 threads=2
 docs=docs/recipes
+label=
+sets=()
 presets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -22,13 +30,19 @@ while [[ $# -gt 0 ]]; do
     --out) out=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --docs) docs=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --label) label=$2; shift 2 ;;
+    --set) sets+=(--set "$2"); shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) presets+=("$1"); shift ;;
   esac
 done
 if [[ ${#presets[@]} -eq 0 ]]; then
   presets=(multi30k-en-de ptb-word-lm wikitext2-lm iwslt14-de-en dialogsum scitldr)  # the presets measured so far
+fi
+if [[ ${#sets[@]} -gt 0 && -z $label ]]; then
+  echo "--set changes the preset: name the variant with --label" >&2
+  exit 2
 fi
 tfw=${TFW:-build/app/cli/tfw}
 [[ -x "$tfw" ]] || { echo "build tfw first ($tfw not found)" >&2; exit 1; }
@@ -50,8 +64,25 @@ evaluate() {
   "$tfw" eval --checkpoint "$checkpoint" --split "$split" --save "$@" > /dev/null
 }
 
+# The step-N checkpoint whose validation evaluation scored best (BLEU, else ROUGE-L), if any.
+best_by_validation() {
+  python3 - "$1" <<'PY'
+import glob, json, os, sys
+best = None
+for path in glob.glob(os.path.join(sys.argv[1], "evals", "*.json")):
+    with open(path, encoding="utf-8") as f:
+        e = json.load(f)
+    if e.get("split") != "valid" or not os.path.basename(e["checkpoint"]).startswith("step-"):
+        continue
+    score = e["bleu"]["score"] if "bleu" in e else e.get("rougeL", {}).get("fmeasure")
+    if score is not None and (best is None or score > best[0]):
+        best = (score, e["checkpoint"])
+print(best[1] if best else "")
+PY
+}
+
 for preset in "${presets[@]}"; do
-  run="$out/$preset"
+  run="$out/$preset${label:++$label}"
   if [[ -e "$run/recipe.json" ]]; then
     echo "== $preset: already measured in $run (delete it to measure again)"
     continue
@@ -59,12 +90,13 @@ for preset in "${presets[@]}"; do
   rm -rf "$run"
   mkdir -p "$out"
   task=$(preset_field "$preset" 'c["task"]')
-  echo "== $preset ($task): training on $threads threads"
+  name=$(basename "$run")
+  echo "== $name ($task): training on $threads threads"
   started=$(date +%s.%N)
-  /usr/bin/time -v -o "$out/$preset.time" \
+  /usr/bin/time -v -o "$out/$name.time" \
     "$tfw" train --preset "$preset" --data-dir "$data_dir" --run-dir "$run" \
       --set train.threads="$threads" --set train.save_every="$(save_every_for "$task")" \
-    > "$out/$preset.log" 2>&1
+      ${sets[@]+"${sets[@]}"} > "$out/$name.log" 2>&1
   finished=$(date +%s.%N)
 
   split=test
@@ -72,7 +104,7 @@ for preset in "${presets[@]}"; do
     split=valid  # the IWSLT'14 sample has no test set
   fi
 
-  echo "== $preset: evaluating on $split"
+  echo "== $name: evaluating on $split"
   if [[ $task == lm ]]; then
     evaluate "$run/checkpoints/best.tfw" "$split"
   else
@@ -81,10 +113,15 @@ for preset in "${presets[@]}"; do
     for checkpoint in "$run"/checkpoints/step-*.tfw; do
       [[ -e $checkpoint ]] && evaluate "$checkpoint" valid --beam 1
     done
+    picked=$(best_by_validation "$run")
+    if [[ -n $picked && $split != valid ]]; then
+      evaluate "$picked" "$split" --beam 1
+    fi
   fi
-  peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$preset.time")
+  peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$name.time")
   cat > "$run/recipe.json" <<EOF
-{"preset": "$preset", "task": "$task", "threads": $threads, "split": "$split",
+{"preset": "$preset", "label": "$label", "set": $(printf '%s\n' ${sets[@]+"${sets[@]}"} | grep -v '^--set$' | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read().split()))'),
+ "task": "$task", "threads": $threads, "split": "$split",
  "wall_s": $(python3 -c "print(round($finished - $started, 1))"), "peak_rss_kb": ${peak_kb:-0},
  "cpu": "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)", "cores": $(nproc),
  "measured": "$(date -u +%Y-%m-%d)"}

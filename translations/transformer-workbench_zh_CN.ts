@@ -645,6 +645,18 @@
         <source>fp16</source>
         <translation>半精度 (fp16)</translation>
     </message>
+    <message>
+        <source>loss</source>
+        <translation>验证损失 (loss)</translation>
+    </message>
+    <message>
+        <source>bleu</source>
+        <translation>验证 BLEU (bleu)</translation>
+    </message>
+    <message>
+        <source>rouge_l</source>
+        <translation>验证 ROUGE-L (rouge_l)</translation>
+    </message>
 </context>
 <context>
     <name>ConfigField</name>
@@ -1256,6 +1268,14 @@
         <source>Precision</source>
         <translation>精度</translation>
     </message>
+    <message>
+        <source>What the best checkpoint and early stopping go by: validation loss, or BLEU / ROUGE-L of the validation set decoded greedily at every validation (translation, summarization; each validation then decodes the whole set).</source>
+        <translation>最佳检查点与提前停止的依据：验证损失，或每次验证时对整个验证集贪心解码后得到的 BLEU / ROUGE-L（翻译、摘要；每次验证都要解码整个验证集）。</translation>
+    </message>
+    <message>
+        <source>Best checkpoint by</source>
+        <translation>最佳检查点依据</translation>
+    </message>
 </context>
 <context>
     <name>ConfigProblem</name>
@@ -1354,6 +1374,10 @@
     <message>
         <source>baseline: </source>
         <translation>基线：</translation>
+    </message>
+    <message>
+        <source>train.valid_metric (%1) scores decoded outputs against references; a language model has none: use loss (its perplexity)</source>
+        <translation>train.valid_metric（%1）用参考文本为解码输出打分；语言模型没有参考文本：请用 loss（即其困惑度）</translation>
     </message>
 </context>
 <context>
@@ -3214,6 +3238,14 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
         <source>valid</source>
         <translation>验证</translation>
     </message>
+    <message>
+        <source>Validation %1 (greedy)</source>
+        <translation>验证集 %1（贪心）</translation>
+    </message>
+    <message>
+        <source>The validation set decoded greedily at every validation and scored as tfw eval scores it; the best checkpoint and early stopping go by it (train.valid_metric).</source>
+        <translation>每次验证时对验证集贪心解码，并按 tfw eval 的方式打分；最佳检查点和提前停止以它为准（train.valid_metric）。</translation>
+    </message>
 </context>
 <context>
     <name>tfw::RunState</name>
@@ -4578,6 +4610,10 @@ This cannot be undone.</source>
     <message>
         <source>%1 × %2 processes (%3)</source>
         <translation>%1 × %2 个进程（%3）</translation>
+    </message>
+    <message>
+        <source> Best checkpoint: validation %1 %2 at step %L3.</source>
+        <translation> 最佳检查点：第 %L3 步，验证 %1 %2。</translation>
     </message>
 </context>
 </TS>

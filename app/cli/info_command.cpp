@@ -20,16 +20,15 @@ int info(const std::vector<std::string>& argv) {
     const TrainingPosition& p = c.position;
 
     int validations = 0;
-    double best_ppl = 0, last_loss = 0;
-    int64_t best_step = 0;
+    double last_loss = 0;
+    nlohmann::json best;  // the validation of the best checkpoint
     std::istringstream history(c.history);
     for (std::string line; std::getline(history, line);) {
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded()) continue;
         if (j.value("kind", "") == "validation") {
             ++validations;
-            if (j.value("is_best", false))
-                best_ppl = j.value("perplexity", 0.0), best_step = j.value("step", int64_t(0));
+            if (j.value("is_best", false)) best = j;
         } else if (j["loss"].is_number()) {
             last_loss = j["loss"].get<double>();
         }
@@ -45,6 +44,7 @@ int info(const std::vector<std::string>& argv) {
                            {"elapsed_s", p.elapsed_s},
                            {"best_valid_loss", p.best_valid_loss},
                            {"best_step", p.best_step},
+                           {"best_valid_score", p.best_valid_score},
                            {"validations", validations},
                            {"versions", c.versions}};
         std::cout << out.dump(2) << "\n";
@@ -64,9 +64,14 @@ int info(const std::vector<std::string>& argv) {
               << "trained      " << p.step << " steps, epoch " << p.epoch << ", "
               << std::lround(p.elapsed_s) << " s, " << p.tokens_seen << " target tokens\n"
               << "last loss    " << last_loss << " (training, label-smoothed)\n";
-    if (p.best_valid_loss > 0)
-        std::cout << "best valid   loss " << p.best_valid_loss << ", perplexity " << best_ppl
-                  << " at step " << best_step << " (" << validations << " validations)\n";
+    if (best.is_object()) {
+        std::cout << "best valid   ";
+        for (const auto& [key, name] : {std::pair{"bleu", "BLEU"}, std::pair{"rougeL", "ROUGE-L"}})
+            if (best[key].is_number()) std::cout << name << " " << best[key].get<double>() << ", ";
+        std::cout << "loss " << best.value("loss", 0.0) << ", perplexity "
+                  << best.value("perplexity", 0.0) << " at step " << best.value("step", 0) << " ("
+                  << validations << " validations)\n";
+    }
     std::cout << "written by   tfw " << c.versions.value("tfw", "?") << ", libtorch "
               << c.versions.value("libtorch", "?") << "\n"
               << "\nconfiguration:\n"

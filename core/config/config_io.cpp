@@ -208,6 +208,12 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
                         "be set: the cosine decays to zero at max_steps, or when the time budget "
                         "runs out"),
             {});
+    if (c.is_lm() && c.train.valid_metric != ValidMetric::Loss)
+        add("train.valid_metric",
+            TFW_TR_NOOP("ConfigProblem",
+                        "train.valid_metric (%1) scores decoded outputs against references; a "
+                        "language model has none: use loss (its perplexity)"),
+            {c.train.valid_metric == ValidMetric::Bleu ? "bleu" : "rouge_l"});
     if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
         add("train.warmup_steps",
             TFW_TR_NOOP("ConfigProblem",

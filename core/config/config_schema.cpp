@@ -412,6 +412,14 @@ std::vector<ConfigField> build_fields() {
         TFW_TR_NOOP("ConfigField",
                     "Stop when validation loss has not improved for this many validations "
                     "(0 = never stop early).")));
+    f.push_back(choice_field(
+        "train.valid_metric", &C::train, &TrainConfig::valid_metric,
+        {TFW_TR_NOOP("ConfigChoice", "loss"), TFW_TR_NOOP("ConfigChoice", "bleu"),
+         TFW_TR_NOOP("ConfigChoice", "rouge_l")},
+        TFW_TR_NOOP("ConfigField",
+                    "What the best checkpoint and early stopping go by: validation loss, or "
+                    "BLEU / ROUGE-L of the validation set decoded greedily at every validation "
+                    "(translation, summarization; each validation then decodes the whole set).")));
     f.push_back(int_field(
         "train.seed", &C::train, &TrainConfig::seed, 0, 2147483647,
         TFW_TR_NOOP("ConfigField",

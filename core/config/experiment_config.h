@@ -21,6 +21,9 @@ enum class OptimizerType { Adam, AdamW };
 enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
 enum class DevicePref { Auto, Cpu, Cuda };
 enum class Precision { Fp32, Bf16, Fp16 };
+// What the best checkpoint and early stopping go by: the validation loss, or BLEU / ROUGE-L of
+// the validation set decoded greedily at each validation (seq2seq only).
+enum class ValidMetric { Loss, Bleu, RougeL };
 enum class Synthetic { None, Reverse };
 
 struct DataConfig {
@@ -81,6 +84,7 @@ struct TrainConfig {
     int log_every = 10;      // optimizer steps between history lines
     int save_every = 0;      // steps between periodic checkpoints (0 = only last and best)
     int patience = 0;        // validations without improvement before stopping (0 = never)
+    ValidMetric valid_metric = ValidMetric::Loss;  // what "improvement" and best.tfw go by
     // Steps between attention snapshots of the probes (0 = with every validation, -1 = none).
     int snapshot_every = 0;
     std::string probes;  // probe inputs separated by '|' (empty = two validation inputs)

@@ -66,6 +66,7 @@ std::string field_label(const std::string& key) {
         {"train.snapshot_every", TFW_TR_NOOP("ConfigField", "Attention snapshot every (steps)")},
         {"train.probes", TFW_TR_NOOP("ConfigField", "Attention probe inputs")},
         {"train.patience", TFW_TR_NOOP("ConfigField", "Early-stopping patience")},
+        {"train.valid_metric", TFW_TR_NOOP("ConfigField", "Best checkpoint by")},
         {"train.seed", TFW_TR_NOOP("ConfigField", "Random seed")},
         {"train.device", TFW_TR_NOOP("ConfigField", "Device")},
         {"train.threads", TFW_TR_NOOP("ConfigField", "CPU threads")},

@@ -20,21 +20,27 @@ std::string stack_name(AttentionStack stack) {
 
 }  // namespace
 
+std::vector<int> encode_source(const Tokenizer& tokenizer, const std::string& text,
+                               int64_t max_positions) {
+    std::vector<int> ids = tokenizer.encode(text);
+    const size_t limit = static_cast<size_t>(max_positions) - 2;
+    if (ids.size() + 1 > limit) ids.resize(limit - 1);
+    ids.push_back(kEosId);
+    return ids;
+}
+
 Translator::Translator(LoadedModel model) : model_(std::move(model)) {}
 
 std::vector<int> Translator::encode_input(const std::string& input) const {
+    const int64_t max_positions = model_.model->options().max_positions;
+    if (!model_.model->options().is_lm())
+        return encode_source(*model_.src_tokenizer, input, max_positions);
+    // A prompt starts after a sentence boundary, as lines do in training; a long one keeps
+    // its newest tokens, the ones the continuation follows.
     std::vector<int> ids = model_.src_tokenizer->encode(input);
-    const size_t limit = static_cast<size_t>(model_.model->options().max_positions) - 2;
-    if (model_.model->options().is_lm()) {
-        // A prompt starts after a sentence boundary, as lines do in training; a long one keeps
-        // its newest tokens, the ones the continuation follows.
-        ids.insert(ids.begin(), kEosId);
-        if (ids.size() > limit) ids.erase(ids.begin(), ids.end() - static_cast<long>(limit));
-    } else {
-        // A long source is cut before its EOS, which the encoder saw on every training input.
-        if (ids.size() + 1 > limit) ids.resize(limit - 1);
-        ids.push_back(kEosId);
-    }
+    const size_t limit = static_cast<size_t>(max_positions) - 2;
+    ids.insert(ids.begin(), kEosId);
+    if (ids.size() > limit) ids.erase(ids.begin(), ids.end() - static_cast<long>(limit));
     return ids;
 }
 

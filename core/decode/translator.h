@@ -19,6 +19,13 @@ struct TranslationOutput {
     Hypothesis hypothesis;
 };
 
+class Tokenizer;
+
+// A source sentence as the encoder reads it: its ids, cut to fit max_positions, then EOS (which
+// the encoder saw at the end of every training input).
+std::vector<int> encode_source(const Tokenizer& tokenizer, const std::string& text,
+                               int64_t max_positions);
+
 class Translator {
   public:
     explicit Translator(LoadedModel model);

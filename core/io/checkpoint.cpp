@@ -43,6 +43,7 @@ json position_to_json(const TrainingPosition& p) {
             {"tokens_seen", p.tokens_seen},
             {"elapsed_s", p.elapsed_s},
             {"best_valid_loss", p.best_valid_loss},
+            {"best_valid_score", p.best_valid_score},
             {"best_step", p.best_step},
             {"bad_validations", p.bad_validations},
             {"validated_step", p.validated_step},
@@ -61,6 +62,7 @@ TrainingPosition position_from_json(const json& j) {
     p.tokens_seen = j.value("tokens_seen", p.tokens_seen);
     p.elapsed_s = j.value("elapsed_s", p.elapsed_s);
     p.best_valid_loss = j.value("best_valid_loss", p.best_valid_loss);
+    p.best_valid_score = j.value("best_valid_score", p.best_valid_score);
     p.best_step = j.value("best_step", p.best_step);
     p.bad_validations = j.value("bad_validations", p.bad_validations);
     // Files written before the key existed were saved right after validating, or on a stop.

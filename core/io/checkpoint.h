@@ -41,7 +41,8 @@ struct TrainingPosition {
     int64_t batch_in_epoch = 0;  // batches of that epoch already consumed
     int64_t tokens_seen = 0;     // target tokens
     double elapsed_s = 0;
-    double best_valid_loss = 0;  // 0 = none yet
+    double best_valid_loss = 0;    // 0 = none yet
+    double best_valid_score = -1;  // train.valid_metric bleu / rouge_l; -1 = none yet
     int64_t best_step = 0;
     int bad_validations = 0;      // since the best (early stopping)
     int64_t validated_step = -1;  // step of the last validation; -1 = none

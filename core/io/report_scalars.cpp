@@ -16,6 +16,7 @@ std::vector<TaggedValue> report_scalars(const ValidationReport& r) {
     std::vector<TaggedValue> out = {{"valid/loss", r.loss}, {"valid/perplexity", r.perplexity}};
     if (r.word_perplexity > 0) out.emplace_back("valid/word_perplexity", r.word_perplexity);
     out.emplace_back("valid/accuracy", r.accuracy);
+    if (!r.score_key.empty()) out.emplace_back("valid/" + r.score_key, r.score);
     return out;
 }
 

@@ -177,16 +177,18 @@ json to_json(const StepReport& r) {
 }
 
 json to_json(const ValidationReport& r) {
-    return {{"kind", "validation"},
-            {"step", r.step},
-            {"epoch", r.epoch},
-            {"loss", number(r.loss)},
-            {"perplexity", number(r.perplexity)},
-            {"word_perplexity", number(r.word_perplexity)},
-            {"accuracy", number(r.accuracy)},
-            {"is_best", r.is_best},
-            {"tokens_seen", r.tokens_seen},
-            {"elapsed_s", r.elapsed_s}};
+    json j = {{"kind", "validation"},
+              {"step", r.step},
+              {"epoch", r.epoch},
+              {"loss", number(r.loss)},
+              {"perplexity", number(r.perplexity)},
+              {"word_perplexity", number(r.word_perplexity)},
+              {"accuracy", number(r.accuracy)},
+              {"is_best", r.is_best},
+              {"tokens_seen", r.tokens_seen},
+              {"elapsed_s", r.elapsed_s}};
+    if (!r.score_key.empty()) j[r.score_key] = number(r.score);
+    return j;
 }
 
 RunHistory read_history(const std::string& run_dir) {
@@ -227,6 +229,11 @@ RunHistory parse_history(const std::string& jsonl) {
             r.word_perplexity =
                 j.contains("word_perplexity") ? read_number(j, "word_perplexity") : 0;
             r.accuracy = read_number(j, "accuracy");
+            for (const char* key : {"bleu", "rougeL"})
+                if (j.contains(key)) {
+                    r.score_key = key;
+                    r.score = read_number(j, key);
+                }
             r.is_best = j.value("is_best", false);
             r.tokens_seen = j.value("tokens_seen", int64_t(0));
             r.elapsed_s = j.value("elapsed_s", 0.0);

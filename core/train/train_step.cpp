@@ -10,6 +10,7 @@
 
 #include "core/train/label_smoothed_loss.h"
 #include "core/util/allocator.h"
+#include "core/util/blas_threads.h"
 
 namespace tfw {
 
@@ -124,6 +125,7 @@ int configure_threads(int threads) {
     const int wanted =
         threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     at::set_num_threads(wanted);
+    set_blas_threads(wanted);
     return at::get_num_threads();
 }
 

@@ -63,7 +63,11 @@ struct TrainingFinished {
     FinishReason reason = FinishReason::Completed;
     std::string message;  // for Failed: what went wrong and what to try
     int64_t step = 0;
-    double best_valid_loss = 0;
+    double best_valid_loss = 0;  // the lowest validation loss
+    // train.valid_metric bleu / rouge_l: best.tfw's score ("BLEU", "ROUGE-L"), at best_step.
+    std::string score_name;
+    double best_valid_score = -1;  // -1: none
+    int64_t best_step = 0;
     std::string last_checkpoint;
     std::string best_checkpoint;
 };

@@ -29,6 +29,7 @@
 #include "core/train/optimizer.h"
 #include "core/train/sample_preview.h"
 #include "core/train/train_step.h"
+#include "core/train/validation_score.h"
 #include "core/util/allocator.h"
 #include "core/util/device.h"
 #include "core/util/error_text.h"
@@ -252,6 +253,11 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
                                                                         : SessionOutcome::Success);
     release_cached_cpu_memory();  // the idle blocks the steps kept for reuse
     finished.best_valid_loss = position_.best_valid_loss;
+    finished.best_step = position_.best_step;
+    if (const MetricInfo* metric = validation_metric(config_.train.valid_metric)) {
+        finished.score_name = metric->name;
+        finished.best_valid_score = position_.best_valid_score;
+    }
     if (fs::exists(paths_.last_checkpoint())) finished.last_checkpoint = paths_.last_checkpoint();
     if (fs::exists(paths_.best_checkpoint())) finished.best_checkpoint = paths_.best_checkpoint();
     observer_.on_finished(finished);
@@ -340,6 +346,8 @@ void TrainingRun::build(const Checkpoint* from) {
     loss_scaler_ = LossScaler(position_.loss_scale);
     if (config_.train.snapshot_every >= 0)
         probes_ = probe_inputs(data_, config_, model_->options().max_positions);
+    if (config_.train.valid_metric != ValidMetric::Loss && distributed_.writes())
+        scorer_ = std::make_unique<ValidationScorer>(config_, data_);
 
     const std::vector<Batch> epoch_batches =
         make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1);
@@ -553,8 +561,16 @@ ValidationReport TrainingRun::validate() {
         tokens = static_cast<int64_t>(sums[1]);
         correct = static_cast<int64_t>(sums[2]);
     }
-    model_->train();
     ValidationReport r;
+    const MetricInfo* metric = validation_metric(config_.train.valid_metric);
+    ValidationScorer::Score score;
+    if (metric) {
+        if (scorer_) score = scorer_->score(*model_);  // rank 0; the others learn it below
+        if (group_) score.value = group_->sum({score.value})[0];
+        r.score_key = metric->key;
+        r.score = score.value;
+    }
+    model_->train();
     r.step = position_.step;
     r.epoch = position_.epoch;
     r.loss = nll / std::max<int64_t>(1, tokens);
@@ -563,9 +579,14 @@ ValidationReport TrainingRun::validate() {
     r.accuracy = tokens ? double(correct) / double(tokens) : 0.0;
     r.tokens_seen = position_.tokens_seen;
     r.elapsed_s = elapsed();
-    r.is_best = position_.best_valid_loss == 0 || r.loss < position_.best_valid_loss;
+    // best_valid_loss is the lowest loss seen; best.tfw follows the score when there is one.
+    const bool lower_loss = position_.best_valid_loss == 0 || r.loss < position_.best_valid_loss;
+    if (lower_loss) position_.best_valid_loss = r.loss;
+    r.is_best = r.score_key.empty()
+                    ? lower_loss
+                    : position_.best_valid_score < 0 || r.score > position_.best_valid_score;
     if (r.is_best) {
-        position_.best_valid_loss = r.loss;
+        if (!r.score_key.empty()) position_.best_valid_score = r.score;
         position_.best_step = r.step;
         position_.bad_validations = 0;
     } else {
@@ -579,7 +600,11 @@ ValidationReport TrainingRun::validate() {
     line.precision(4);
     line << "step " << r.step << ": validation loss " << r.loss << ", perplexity " << r.perplexity;
     if (r.word_perplexity > 0) line << " (per word " << r.word_perplexity << ")";
-    line << ", accuracy " << 100 * r.accuracy << "%" << (r.is_best ? " (best)" : "");
+    line << ", accuracy " << 100 * r.accuracy << "%";
+    if (metric)
+        line << ", " << metric->name << " " << r.score << " (greedy, " << score.sentences
+             << " sentences in " << std::lround(score.seconds) << " s)";
+    line << (r.is_best ? " (best)" : "");
     log(LogLevel::Info, line.str());
     return r;
 }
@@ -700,10 +725,12 @@ TrainingFinished TrainingRun::loop() {
         return t.patience > 0 && position_.bad_validations >= t.patience;
     };
     auto early_stop = [&] {
+        const MetricInfo* metric = validation_metric(t.valid_metric);
         return finish(FinishReason::EarlyStopped, "early_stopped",
-                      "stopped early: validation loss has not improved for " +
-                          std::to_string(t.patience) + " validations (best at step " +
-                          std::to_string(position_.best_step) + ")");
+                      "stopped early: validation " + (metric ? metric->name : std::string("loss")) +
+                          " has not improved for " + std::to_string(t.patience) +
+                          " validations (best at step " + std::to_string(position_.best_step) +
+                          ")");
     };
 
     if (position_.step == 0) snapshot_attention_maps();  // the untrained model, for contrast

@@ -22,6 +22,7 @@ namespace tfw {
 
 class GradientAllReducer;
 class ProcessGroup;
+class ValidationScorer;
 
 class TrainingRun {
   public:
@@ -91,8 +92,9 @@ class TrainingRun {
     std::ofstream log_file_;
     std::string started_at_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
-    LossScaler loss_scaler_;                // fp16 only
-    std::vector<std::vector<int>> probes_;  // empty: no attention snapshots
+    LossScaler loss_scaler_;                    // fp16 only
+    std::vector<std::vector<int>> probes_;      // empty: no attention snapshots
+    std::unique_ptr<ValidationScorer> scorer_;  // train.valid_metric bleu / rouge_l, rank 0
     int64_t last_snapshot_step_ = -1;
     struct {
         int64_t count = 0, bytes = 0;

@@ -3,6 +3,7 @@
 // (core/io/run_directory.h). A leaf header (nothing from core), so any folder may include it.
 
 #include <cstdint>
+#include <string>
 
 namespace tfw {
 
@@ -28,7 +29,11 @@ struct ValidationReport {
     // figure published word-level results (PTB) report; 0 otherwise.
     double word_perplexity = 0;
     double accuracy = 0;  // share of target tokens predicted exactly
-    bool is_best = false;
+    // train.valid_metric bleu / rouge_l: the greedy decoding of the validation set scored, under
+    // the metric's key in a saved evaluation ("bleu", "rougeL"); 0 to 100. Empty key: loss only.
+    std::string score_key;
+    double score = 0;
+    bool is_best = false;  // by the score when there is one, else by the loss
     int64_t tokens_seen = 0;
     double elapsed_s = 0;
 };

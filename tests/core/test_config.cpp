@@ -102,6 +102,26 @@ class TestConfig : public QObject {
         QVERIFY(saw_heads && saw_dropout);
     }
 
+    // A language model has no outputs to score against references.
+    void aLanguageModelCannotPickItsCheckpointByBleu() {
+        ExperimentConfig c;
+        c.data.synthetic = Synthetic::Reverse;
+        c.train.valid_metric = ValidMetric::Bleu;
+        QVERIFY(validate(c).empty());
+        c.task = Task::LanguageModel;
+        c.data.synthetic = Synthetic::None;
+        c.data.train = "train.txt";
+        c.data.valid = "valid.txt";
+        const auto issues = validate(c);
+        QCOMPARE(issues.size(), size_t(1));
+        QCOMPARE(issues[0].key, std::string("train.valid_metric"));
+        QCOMPARE(issues[0].message.text(),
+                 std::string("train.valid_metric (bleu) scores decoded outputs against "
+                             "references; a language model has none: use loss (its perplexity)"));
+        c.train.valid_metric = ValidMetric::Loss;
+        QVERIFY(validate(c).empty());
+    }
+
     void missingDataFilesAreReported() {
         ExperimentConfig c;
         const auto issues = validate(c);

@@ -12,6 +12,8 @@
 
 #include <torch/utils.h>
 
+#include "core/decode/translator.h"
+#include "core/eval/evaluation.h"
 #include "core/io/checkpoint.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
@@ -379,6 +381,70 @@ class TestTrainer : public QObject {
         QCOMPARE(int(f.reason), int(FinishReason::EarlyStopped));
         QCOMPARE(f.step, int64_t(4));
         QCOMPARE(read_run_status(path("early")).state, std::string("early_stopped"));
+    }
+
+    // train.valid_metric bleu: every validation carries the validation set's greedy BLEU,
+    // best.tfw is the validation with the highest one (not the lowest loss), and that figure is
+    // what evaluating best.tfw on the validation set with beam 1 gives.
+    void theBestCheckpointCanGoByValidationBleu() {
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.valid_metric = ValidMetric::Bleu;
+        c.train.max_steps = 240;
+        c.train.valid_every = 30;
+        c.train.lr = 5e-3;
+        Recorder r;
+        const std::string dir = path("by-bleu");
+        const TrainingFinished f = run(c, dir, r);
+        QCOMPARE(r.validations.size(), size_t(8));
+        double best = -1;
+        int64_t best_step = 0;
+        for (const ValidationReport& v : r.validations) {
+            QCOMPARE(v.score_key, std::string("bleu"));
+            QVERIFY2(v.score >= 0 && v.score <= 100, std::to_string(v.score).c_str());
+            QCOMPARE(v.is_best, v.score > best);
+            if (v.is_best) best = v.score, best_step = v.step;
+        }
+        // It learned something to choose by (a tiny model on this task: BLEU about 1).
+        QVERIFY2(best > r.validations.front().score, std::to_string(best).c_str());
+        QCOMPARE(f.score_name, std::string("BLEU"));
+        QCOMPARE(f.best_valid_score, best);
+        QCOMPARE(f.best_step, best_step);
+
+        const std::string best_tfw = RunPaths(dir).best_checkpoint();
+        QCOMPARE(load_checkpoint(best_tfw).position.step, best_step);
+        DecodeOptions greedy = decode_options_from(c.decode);
+        greedy.beam = 1;
+        Translator translator(load_model(best_tfw));
+        const auto evaluation =
+            evaluate(translator, best_tfw, evaluation_split(c, "valid"), greedy);
+        QVERIFY(evaluation.has_value());
+        QCOMPARE(evaluation->metric("bleu")->value, best);
+
+        const RunHistory history = read_history(dir);
+        QCOMPARE(history.validations.size(), r.validations.size());
+        for (size_t i = 0; i < r.validations.size(); ++i) {
+            QCOMPARE(history.validations[i].score_key, std::string("bleu"));
+            QCOMPARE(history.validations[i].score, r.validations[i].score);
+        }
+        QVERIFY(read_text(RunPaths(dir).log()).find(", BLEU ") != std::string::npos);
+    }
+
+    void earlyStoppingCanGoByValidationRouge() {
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.valid_metric = ValidMetric::RougeL;
+        c.train.schedule = Schedule::Constant;
+        c.train.lr = 0.0;  // nothing changes, so the score never improves
+        c.train.patience = 2;
+        c.train.valid_every = 2;
+        Recorder r;
+        const TrainingFinished f = run(c, path("early-rouge"), r);
+        QCOMPARE(int(f.reason), int(FinishReason::EarlyStopped));
+        QCOMPARE(f.step, int64_t(6));
+        QCOMPARE(f.best_step, int64_t(2));
+        QVERIFY2(f.message.find("validation ROUGE-L has not improved for 2 validations") !=
+                     std::string::npos,
+                 f.message.c_str());
+        QCOMPARE(r.validations.front().score_key, std::string("rougeL"));
     }
 
     // A run whose weights went bad (here: a NaN planted in the last checkpoint) must stop

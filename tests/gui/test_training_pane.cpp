@@ -122,6 +122,35 @@ class TestTrainingPane final : public QObject {
         }
     }
 
+    // A run that picks its best checkpoint by BLEU shows BLEU where validation accuracy was;
+    // the next run shown (judged by its loss) gets the accuracy back.
+    void aRunJudgedByBleuChartsItInPlaceOfAccuracy() {
+        RunCharts charts;
+        const int before = charts.charts().size();
+        ValidationReport loss_only;
+        loss_only.step = 10;
+        loss_only.accuracy = 0.5;
+        charts.addValidation(loss_only);
+        QCOMPARE(charts.charts().size(), before);
+        LiveChart* accuracy = charts.charts()[2];
+
+        ValidationReport with_bleu = loss_only;
+        with_bleu.step = 20;
+        with_bleu.score_key = "bleu";
+        with_bleu.score = 31.5;
+        charts.addValidation(with_bleu);
+        QCOMPARE(charts.charts().size(), before + 1);
+        LiveChart* bleu = charts.charts().last();
+        QVERIFY(!accuracy->isVisibleTo(&charts));
+        QVERIFY(bleu->isVisibleTo(&charts));
+        QCOMPARE(bleu->pointCount(QStringLiteral("valid")), 1);
+        QCOMPARE(accuracy->pointCount(QStringLiteral("valid")), 2);
+
+        charts.clear();
+        QCOMPARE(charts.charts().size(), before);
+        QVERIFY(accuracy->isVisibleTo(&charts));
+    }
+
     void theDeviceLineNamesThreadsAndProcesses() {
         TrainingStarted info;
         info.threads = 1;

@@ -56,15 +56,15 @@ RunCharts::RunCharts(QWidget* parent)
     }
     m_accuracy->addSeries(kValid, SeriesStyle::Points, 1);  // the colour of valid elsewhere
 
-    auto* grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(6);
-    grid->addWidget(m_loss, 0, 0);
-    grid->addWidget(m_perplexity, 0, 1);
-    grid->addWidget(m_accuracy, 0, 2);
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(6);
+    m_grid->addWidget(m_loss, 0, 0);
+    m_grid->addWidget(m_perplexity, 0, 1);
+    m_grid->addWidget(m_accuracy, 0, 2);
     const int columns = 3;
     for (int i = 0; i < m_quantityCharts.size(); ++i)
-        grid->addWidget(m_quantityCharts[i].second, 1 + i / columns, i % columns);
+        m_grid->addWidget(m_quantityCharts[i].second, 1 + i / columns, i % columns);
 }
 
 void RunCharts::addStep(const StepReport& r) {
@@ -86,6 +86,22 @@ void RunCharts::addValidation(const ValidationReport& r) {
         m_perplexity->append(perWord, x, r.word_perplexity);
     }
     m_accuracy->append(kValid, x, r.accuracy);
+    if (!r.score_key.empty()) {
+        if (!m_score) {
+            // What the run is judged by takes the accuracy's place (the log still has it).
+            const QString name =
+                r.score_key == "bleu" ? QStringLiteral("BLEU") : QStringLiteral("ROUGE-L");
+            m_score = makeChart(tr("Validation %1 (greedy)").arg(name), name, this);
+            m_score->addSeries(kValid, SeriesStyle::Points, 1);
+            m_score->setToolTip(
+                tr("The validation set decoded greedily at every validation and scored as "
+                   "tfw eval scores it; the best checkpoint and early stopping go by it "
+                   "(train.valid_metric)."));
+            m_accuracy->hide();
+            m_grid->addWidget(m_score, 0, 2);
+        }
+        m_score->append(kValid, x, r.score);
+    }
 }
 
 void RunCharts::showHistory(const RunHistory& history) {
@@ -97,6 +113,11 @@ void RunCharts::showHistory(const RunHistory& history) {
 
 void RunCharts::clear() {
     for (LiveChart* chart : charts()) chart->clear();
+    if (m_score) {  // the next run may be judged by its loss
+        delete m_score;
+        m_score = nullptr;
+        m_accuracy->show();
+    }
 }
 
 void RunCharts::setSmoothing(double weight) {
@@ -110,6 +131,7 @@ int RunCharts::lossPoints(const QString& series) const {
 QList<LiveChart*> RunCharts::charts() const {
     QList<LiveChart*> all = {m_loss, m_perplexity, m_accuracy};
     for (const auto& entry : m_quantityCharts) all.append(entry.second);
+    if (m_score) all.append(m_score);
     return all;
 }
 

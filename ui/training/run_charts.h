@@ -1,11 +1,14 @@
 #pragma once
 // The curves of one training run against the optimizer step: loss, perplexity and
-// validation accuracy, then one chart per charted entry of step_quantities() (learning rate,
+// validation accuracy (or, for a run that picks its best checkpoint by BLEU or ROUGE-L, that
+// score in its place), then one chart per charted entry of step_quantities() (learning rate,
 // gradient norm, throughput). Fed live from reports or all at once from a run's history.
 
 #include <QList>
 #include <QPair>
 #include <QWidget>
+
+class QGridLayout;
 
 #include "core/train/training_observer.h"
 
@@ -29,6 +32,7 @@ class RunCharts final : public QWidget {
 
     // Points received by the loss chart, per series ("train", "valid"); for checks.
     int lossPoints(const QString& series) const;
+    // Loss, perplexity, accuracy, the step quantities' charts, then the score's if any.
     QList<LiveChart*> charts() const;
 
   private:
@@ -37,6 +41,8 @@ class RunCharts final : public QWidget {
     // The charts of step_quantities() entries, with the index of their entry.
     QList<QPair<int, LiveChart*>> m_quantityCharts;
     LiveChart* m_accuracy;
+    LiveChart* m_score = nullptr;  // made at the first validation with a score
+    QGridLayout* m_grid;
 };
 
 }  // namespace tfw

@@ -311,6 +311,11 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
         summary += tr(" Best validation loss %1 (perplexity %2).")
                        .arg(result.best_valid_loss, 0, 'f', 3)
                        .arg(std::exp(result.best_valid_loss), 0, 'f', 2);
+    if (result.reason != FinishReason::Failed && result.best_valid_score >= 0)
+        summary += tr(" Best checkpoint: validation %1 %2 at step %L3.")
+                       .arg(QString::fromStdString(result.score_name))
+                       .arg(result.best_valid_score, 0, 'f', 2)
+                       .arg(result.best_step);
     const bool failed = result.reason == FinishReason::Failed;
     // The trainer usually logged the failure itself already.
     if (!failed || m_lastError != QString::fromStdString(result.message))
