@@ -368,11 +368,13 @@ def main():
                          f"{run['recipe']['wall_s'] / 60:.1f} min | {steps} | "
                          f"{threads}, {train['precision']} | {padding} | {memory} | "
                          f"{run['leak'] or '—'} |")
+    if not runs:
+        lines = []  # only variants were measured here
     lines += ablation_section(measured, args.docs)
     lines += selection_section(measured)
     lines += commands_section(measured)
     with open(os.path.join(args.docs, "results.md"), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join(lines).lstrip("\n") + "\n")
     print("\n".join(lines))
 
 
