@@ -30,6 +30,14 @@ def read_jsonl(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def read_evals(run_dir):
+    evals = []
+    for path in sorted(glob.glob(os.path.join(run_dir, "evals", "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            evals.append(json.load(f))
+    return evals
+
+
 def load_run(run_dir):
     run = {"dir": run_dir}
     with open(os.path.join(run_dir, "recipe.json"), encoding="utf-8") as f:
@@ -37,10 +45,7 @@ def load_run(run_dir):
     with open(os.path.join(run_dir, "config.json"), encoding="utf-8") as f:
         run["config"] = json.load(f)
     run["history"] = read_jsonl(os.path.join(run_dir, "history.jsonl"))
-    run["evals"] = []
-    for path in sorted(glob.glob(os.path.join(run_dir, "evals", "*.json"))):
-        with open(path, encoding="utf-8") as f:
-            run["evals"].append(json.load(f))
+    run["evals"] = read_evals(run_dir)
     run["leak"] = None
     checks = os.path.join(run_dir, "checks.json")
     if os.path.exists(checks):
@@ -74,6 +79,15 @@ def headline(evaluation):
     if "rougeL" in evaluation:
         return "ROUGE-L", 100 * evaluation["rougeL"]["fmeasure"]
     return "perplexity", evaluation["perplexity"]
+
+
+def best_by_validation(evals):
+    """The greedy validation evaluation of a periodic checkpoint that scores best (BLEU or
+    ROUGE-L): the checkpoint early stopping on that score keeps. None when there is none."""
+    scored = [e for e in evals if e.get("split") == "valid" and e["decode"]["beam"] == 1
+              and os.path.basename(e["checkpoint"]).startswith("step-")
+              and ("bleu" in e or "rougeL" in e)]
+    return max(scored, key=lambda e: headline(e)[1], default=None)
 
 
 def validation_curve(run):
@@ -299,14 +313,15 @@ def selection_section(measured):
     lines = []
     for run in measured:
         split = run["recipe"]["split"]
-        by_loss = greedy_and_own(run)[0]
-        picked = [e for e in run["evals"] if e.get("split") == split and e["decode"]["beam"] == 1
-                  and os.path.basename(e["checkpoint"]).startswith("step-")]
-        if split == "valid" or not by_loss or not picked or run["config"]["task"] == "lm":
+        if split == "valid":
             continue  # choosing on the set that is scored would flatter it
-        chosen = picked[-1]
-        valid = next((e for e in run["evals"] if e.get("split") == "valid"
-                      and e["checkpoint"] == chosen["checkpoint"]), None)
+        by_loss = greedy_and_own(run)[0]
+        valid = best_by_validation(run["evals"])
+        chosen = valid and next((e for e in run["evals"] if e.get("split") == split
+                                 and e["decode"]["beam"] == 1
+                                 and e["checkpoint"] == valid["checkpoint"]), None)
+        if not by_loss or not chosen:
+            continue
         if not lines:
             lines = ["", "Choosing the checkpoint: lowest validation loss (`best.tfw`) against "
                      "the best validation score of the periodic checkpoints (early stopping on "
@@ -323,10 +338,18 @@ def selection_section(measured):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", help="the folder scripts/recipes.sh trained in")
+    parser.add_argument("out", nargs="?", help="the folder scripts/recipes.sh trained in")
     parser.add_argument("--docs", default="docs/recipes", help="where charts and table go")
     parser.add_argument("--anchors", default=os.path.join(HERE, "recipe_anchors.json"))
+    parser.add_argument("--pick", metavar="RUN", help="only print the periodic checkpoint of RUN "
+                        "with the best validation BLEU/ROUGE-L (empty when none was scored)")
     args = parser.parse_args()
+    if args.pick:
+        best = best_by_validation(read_evals(args.pick))
+        print(best["checkpoint"] if best else "")
+        return
+    if not args.out:
+        parser.error("name the folder scripts/recipes.sh trained in")
 
     with open(args.anchors, encoding="utf-8") as f:
         anchors = json.load(f)

@@ -22,7 +22,7 @@ out=recipes
 threads=2
 docs=docs/recipes
 label=
-sets=()
+changes=()  # KEY=VALUE, each passed on as --set
 presets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -31,7 +31,7 @@ while [[ $# -gt 0 ]]; do
     --threads) threads=$2; shift 2 ;;
     --docs) docs=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
-    --set) sets+=(--set "$2"); shift 2 ;;
+    --set) changes+=("$2"); shift 2 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) presets+=("$1"); shift ;;
@@ -40,10 +40,12 @@ done
 if [[ ${#presets[@]} -eq 0 ]]; then
   presets=(multi30k-en-de ptb-word-lm wikitext2-lm iwslt14-de-en dialogsum scitldr)  # the presets measured so far
 fi
-if [[ ${#sets[@]} -gt 0 && -z $label ]]; then
+if [[ ${#changes[@]} -gt 0 && -z $label ]]; then
   echo "--set changes the preset: name the variant with --label" >&2
   exit 2
 fi
+set_args=()
+for change in ${changes[@]+"${changes[@]}"}; do set_args+=(--set "$change"); done
 tfw=${TFW:-build/app/cli/tfw}
 [[ -x "$tfw" ]] || { echo "build tfw first ($tfw not found)" >&2; exit 1; }
 
@@ -64,23 +66,6 @@ evaluate() {
   "$tfw" eval --checkpoint "$checkpoint" --split "$split" --save "$@" > /dev/null
 }
 
-# The step-N checkpoint whose validation evaluation scored best (BLEU, else ROUGE-L), if any.
-best_by_validation() {
-  python3 - "$1" <<'PY'
-import glob, json, os, sys
-best = None
-for path in glob.glob(os.path.join(sys.argv[1], "evals", "*.json")):
-    with open(path, encoding="utf-8") as f:
-        e = json.load(f)
-    if e.get("split") != "valid" or not os.path.basename(e["checkpoint"]).startswith("step-"):
-        continue
-    score = e["bleu"]["score"] if "bleu" in e else e.get("rougeL", {}).get("fmeasure")
-    if score is not None and (best is None or score > best[0]):
-        best = (score, e["checkpoint"])
-print(best[1] if best else "")
-PY
-}
-
 for preset in "${presets[@]}"; do
   run="$out/$preset${label:++$label}"
   if [[ -e "$run/recipe.json" ]]; then
@@ -96,7 +81,7 @@ for preset in "${presets[@]}"; do
   /usr/bin/time -v -o "$out/$name.time" \
     "$tfw" train --preset "$preset" --data-dir "$data_dir" --run-dir "$run" \
       --set train.threads="$threads" --set train.save_every="$(save_every_for "$task")" \
-      ${sets[@]+"${sets[@]}"} > "$out/$name.log" 2>&1
+      ${set_args[@]+"${set_args[@]}"} > "$out/$name.log" 2>&1
   finished=$(date +%s.%N)
 
   split=test
@@ -113,14 +98,14 @@ for preset in "${presets[@]}"; do
     for checkpoint in "$run"/checkpoints/step-*.tfw; do
       [[ -e $checkpoint ]] && evaluate "$checkpoint" valid --beam 1
     done
-    picked=$(best_by_validation "$run")
+    picked=$(python3 scripts/recipe_report.py --pick "$run")
     if [[ -n $picked && $split != valid ]]; then
       evaluate "$picked" "$split" --beam 1
     fi
   fi
   peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$name.time")
   cat > "$run/recipe.json" <<EOF
-{"preset": "$preset", "label": "$label", "set": $(printf '%s\n' ${sets[@]+"${sets[@]}"} | grep -v '^--set$' | python3 -c 'import json, sys; print(json.dumps(sys.stdin.read().split()))'),
+{"preset": "$preset", "label": "$label", "set": $(python3 -c 'import json, sys; print(json.dumps(sys.argv[1:]))' ${changes[@]+"${changes[@]}"}),
  "task": "$task", "threads": $threads, "split": "$split",
  "wall_s": $(python3 -c "print(round($finished - $started, 1))"), "peak_rss_kb": ${peak_kb:-0},
  "cpu": "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)", "cores": $(nproc),

@@ -7,6 +7,7 @@
 #include "app/cli/command.h"
 #include "core/config/config_io.h"
 #include "core/io/checkpoint.h"
+#include "core/metrics/metric_registry.h"
 
 namespace tfw::cli {
 namespace {
@@ -66,8 +67,9 @@ int info(const std::vector<std::string>& argv) {
               << "last loss    " << last_loss << " (training, label-smoothed)\n";
     if (best.is_object()) {
         std::cout << "best valid   ";
-        for (const auto& [key, name] : {std::pair{"bleu", "BLEU"}, std::pair{"rougeL", "ROUGE-L"}})
-            if (best[key].is_number()) std::cout << name << " " << best[key].get<double>() << ", ";
+        for (const MetricInfo& metric : metric_registry())
+            if (best[metric.key].is_number())
+                std::cout << metric.name << " " << best[metric.key].get<double>() << ", ";
         std::cout << "loss " << best.value("loss", 0.0) << ", perplexity "
                   << best.value("perplexity", 0.0) << " at step " << best.value("step", 0) << " ("
                   << validations << " validations)\n";

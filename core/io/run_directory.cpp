@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/io/model_export.h"
+#include "core/metrics/metric_registry.h"
 #include "core/util/step_quantities.h"
 
 namespace fs = std::filesystem;
@@ -229,10 +230,10 @@ RunHistory parse_history(const std::string& jsonl) {
             r.word_perplexity =
                 j.contains("word_perplexity") ? read_number(j, "word_perplexity") : 0;
             r.accuracy = read_number(j, "accuracy");
-            for (const char* key : {"bleu", "rougeL"})
-                if (j.contains(key)) {
-                    r.score_key = key;
-                    r.score = read_number(j, key);
+            for (const MetricInfo& metric : metric_registry())
+                if (j.contains(metric.key)) {
+                    r.score_key = metric.key;
+                    r.score = read_number(j, metric.key.c_str());
                 }
             r.is_best = j.value("is_best", false);
             r.tokens_seen = j.value("tokens_seen", int64_t(0));

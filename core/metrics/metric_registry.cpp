@@ -112,6 +112,12 @@ const std::vector<MetricInfo>& metric_registry() {
     return registry;
 }
 
+const MetricInfo* find_metric(const std::string& key) {
+    for (const MetricInfo& metric : metric_registry())
+        if (metric.key == key) return &metric;
+    return nullptr;
+}
+
 std::vector<const MetricInfo*> metrics_for(Task task) {
     std::vector<const MetricInfo*> metrics;
     for (const MetricInfo& metric : metric_registry())

@@ -60,6 +60,9 @@ struct MetricInfo {
 // Every metric, in the order they are shown.
 const std::vector<MetricInfo>& metric_registry();
 
+// The registry's entry with this key ("bleu", "rougeL"); nullptr when there is none.
+const MetricInfo* find_metric(const std::string& key);
+
 // The metrics an evaluation of this task computes, in registry order.
 std::vector<const MetricInfo*> metrics_for(Task task);
 

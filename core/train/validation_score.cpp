@@ -12,13 +12,8 @@
 namespace tfw {
 
 const MetricInfo* validation_metric(ValidMetric metric) {
-    const char* key = metric == ValidMetric::Bleu     ? "bleu"
-                      : metric == ValidMetric::RougeL ? "rougeL"
-                                                      : nullptr;
-    if (!key) return nullptr;
-    for (const MetricInfo& info : metric_registry())
-        if (info.key == key) return &info;
-    return nullptr;
+    if (metric == ValidMetric::Loss) return nullptr;
+    return find_metric(metric == ValidMetric::Bleu ? "bleu" : "rougeL");
 }
 
 ValidationScorer::ValidationScorer(const ExperimentConfig& config, const PreparedData& data)

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/io/run_directory.h"
+#include "core/metrics/metric_registry.h"
 #include "core/util/step_quantities.h"
 #include "widgets/live_chart.h"
 
@@ -89,8 +90,8 @@ void RunCharts::addValidation(const ValidationReport& r) {
     if (!r.score_key.empty()) {
         if (!m_score) {
             // What the run is judged by takes the accuracy's place (the log still has it).
-            const QString name =
-                r.score_key == "bleu" ? QStringLiteral("BLEU") : QStringLiteral("ROUGE-L");
+            const MetricInfo* metric = find_metric(r.score_key);
+            const QString name = QString::fromStdString(metric ? metric->name : r.score_key);
             m_score = makeChart(tr("Validation %1 (greedy)").arg(name), name, this);
             m_score->addSeries(kValid, SeriesStyle::Points, 1);
             m_score->setToolTip(
