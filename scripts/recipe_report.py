@@ -287,10 +287,13 @@ def ablation_section(measured, docs):
         svg_chart(os.path.join(docs, preset + "-ablations.svg"), preset + ": ablations",
                   "optimizer steps", metric, series, lower_better, legend_below=not lower_better)
 
+        # A language model has one figure (its perplexity); a seq2seq preset greedy and its own.
+        lm = group[0]["config"]["task"] == "lm"
         lines += ["", f"Ablations of `{preset}` (against `{run_name(baseline)}`)"
                   if baseline else f"Ablations of `{preset}`", "",
+                  "| run | changes | perplexity | Δ perplexity | steps | threads |" if lm else
                   "| run | changes | greedy | preset's decoding | Δ greedy | steps | threads |",
-                  "|---|---|---|---|---|---|---|"]
+                  "|---|---|---|---|---|---|" if lm else "|---|---|---|---|---|---|---|"]
         base_greedy = greedy_and_own(baseline)[0] if baseline else None
         for run in ordered:
             greedy, own = greedy_and_own(run)
@@ -299,10 +302,11 @@ def ablation_section(measured, docs):
                 delta = "%+.2f" % (headline(greedy)[1] - headline(base_greedy)[1])
             steps = max((e.get("step", 0) for e in run["history"]), default=0)
             changes = ", ".join(f"`{s}`" for s in run["recipe"].get("set", [])) or "—"
-            lines.append(f"| `{run_name(run)}` | {changes} | "
-                         f"{describe(greedy) if greedy else '—'} | "
-                         f"{describe(own) if own else '—'} | {delta} | {steps} | "
-                         f"{run['recipe']['threads']} |")
+            figures = [describe(greedy) if greedy else "—"]
+            if not lm:
+                figures.append(describe(own) if own else "—")
+            lines.append(f"| `{run_name(run)}` | {changes} | " + " | ".join(figures) +
+                         f" | {delta} | {steps} | {run['recipe']['threads']} |")
     return lines
 
 

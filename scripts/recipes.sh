@@ -10,7 +10,9 @@
 #                      [--label NAME --set KEY=VALUE ...] PRESET...
 #
 # An ablation is a labelled variant of a preset: --label nols --set train.label_smoothing=0
-# trains into OUT/PRESET+nols, and the report compares it with OUT/PRESET.
+# trains into OUT/PRESET+nols, and the report compares it with OUT/PRESET+baseline (or
+# OUT/PRESET). Its report goes to docs/recipes/ablations unless --docs says otherwise, so
+# that measuring a variant leaves the presets' own tables alone.
 #
 # Long: each preset trains for its promised time (up to 45 minutes). Keep other work off the
 # machine while it runs, or the minutes it reports are not the preset's.
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 data_dir=data
 out=recipes
 threads=2
-docs=docs/recipes
+docs=  # docs/recipes, or docs/recipes/ablations for a labelled variant
 label=
 changes=()  # KEY=VALUE, each passed on as --set
 presets=()
@@ -32,7 +34,7 @@ while [[ $# -gt 0 ]]; do
     --docs) docs=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
     --set) changes+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) presets+=("$1"); shift ;;
   esac
@@ -44,6 +46,7 @@ if [[ ${#changes[@]} -gt 0 && -z $label ]]; then
   echo "--set changes the preset: name the variant with --label" >&2
   exit 2
 fi
+docs=${docs:-docs/recipes${label:+/ablations}}
 set_args=()
 for change in ${changes[@]+"${changes[@]}"}; do set_args+=(--set "$change"); done
 tfw=${TFW:-build/app/cli/tfw}
