@@ -289,11 +289,12 @@ def ablation_section(measured, docs):
 
         # A language model has one figure (its perplexity); a seq2seq preset greedy and its own.
         lm = group[0]["config"]["task"] == "lm"
+        columns = (["run", "changes"] +
+                   (["perplexity", "Δ perplexity"] if lm else
+                    ["greedy", "preset's decoding", "Δ greedy"]) + ["steps", "threads"])
         lines += ["", f"Ablations of `{preset}` (against `{run_name(baseline)}`)"
                   if baseline else f"Ablations of `{preset}`", "",
-                  "| run | changes | perplexity | Δ perplexity | steps | threads |" if lm else
-                  "| run | changes | greedy | preset's decoding | Δ greedy | steps | threads |",
-                  "|---|---|---|---|---|---|" if lm else "|---|---|---|---|---|---|---|"]
+                  "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
         base_greedy = greedy_and_own(baseline)[0] if baseline else None
         for run in ordered:
             greedy, own = greedy_and_own(run)
