@@ -1460,6 +1460,37 @@
     </message>
 </context>
 <context>
+    <name>RunStatus</name>
+    <message>
+        <source>stopped early: validation %1 has not improved for %2 validations (best at step %3)</source>
+        <translation>提前停止：验证集 %1 已连续 %2 次验证没有提升（最佳在第 %3 步）</translation>
+    </message>
+    <message>
+        <source>stopped early: validation loss has not improved for %1 validations (best at step %2)</source>
+        <translation>提前停止：验证损失已连续 %1 次验证没有下降（最佳在第 %2 步）</translation>
+    </message>
+    <message>
+        <source>finished: reached train.max_steps (%1)</source>
+        <translation>完成：达到 train.max_steps（%1）</translation>
+    </message>
+    <message>
+        <source>finished: reached train.max_tokens (%1 target tokens)</source>
+        <translation>完成：达到 train.max_tokens（%1 个目标词元）</translation>
+    </message>
+    <message>
+        <source>finished: reached train.max_minutes (%1)</source>
+        <translation>完成：达到 train.max_minutes（%1）</translation>
+    </message>
+    <message>
+        <source>stopped at step %1; resume to continue</source>
+        <translation>已在第 %1 步停止；可继续训练</translation>
+    </message>
+    <message>
+        <source>finished: %1 epochs</source>
+        <translation>完成：%1 轮</translation>
+    </message>
+</context>
+<context>
     <name>StepQuantity</name>
     <message>
         <source>Learning rate</source>
@@ -4614,6 +4645,10 @@ This cannot be undone.</source>
     <message>
         <source> Best checkpoint: validation %1 %2 at step %L3.</source>
         <translation> 最佳检查点：第 %L3 步，验证 %1 %2。</translation>
+    </message>
+    <message>
+        <source>Stopped early at step %L1: validation %2 stopped improving.</source>
+        <translation>在第 %L1 步提前停止：验证集 %2 不再提升。</translation>
     </message>
 </context>
 </TS>

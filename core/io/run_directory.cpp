@@ -11,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "core/io/model_export.h"
 #include "core/metrics/metric_registry.h"
@@ -134,15 +135,23 @@ void remove_half_written_files(const std::string& run_dir) {
 
 void write_run_status(const std::string& run_dir, RunStatus s) {
     s.updated_at = utc_timestamp();
-    const json j{{"state", s.state},
-                 {"step", s.step},
-                 {"planned_steps", s.planned_steps},
-                 {"best_valid_loss", number(s.best_valid_loss)},
-                 {"elapsed_s", s.elapsed_s},
-                 {"message", s.message},
-                 {"started_at", s.started_at},
-                 {"updated_at", s.updated_at}};
+    json j{{"state", s.state},
+           {"step", s.step},
+           {"planned_steps", s.planned_steps},
+           {"best_valid_loss", number(s.best_valid_loss)},
+           {"elapsed_s", s.elapsed_s},
+           {"message", s.message.text()},
+           {"started_at", s.started_at},
+           {"updated_at", s.updated_at}};
+    if (!s.message.context.empty())
+        j["message_phrase"] = {{"context", s.message.context},
+                               {"pattern", s.message.pattern},
+                               {"args", s.message.args}};
     write_text_atomically(RunPaths(run_dir).status(), j.dump(2) + "\n");
+}
+
+Phrase run_status_text(const char* pattern, std::vector<std::string> args) {
+    return Phrase("RunStatus", pattern, std::move(args));
 }
 
 RunStatus read_run_status(const std::string& run_dir) {
@@ -158,7 +167,12 @@ RunStatus read_run_status(const std::string& run_dir) {
         s.best_valid_loss =
             j["best_valid_loss"].is_number() ? j["best_valid_loss"].get<double>() : 0;
         s.elapsed_s = j.value("elapsed_s", 0.0);
-        s.message = j.value("message", "");
+        const auto phrase = j.find("message_phrase");
+        if (phrase != j.end() && phrase->is_object())
+            s.message = Phrase(phrase->value("context", ""), phrase->value("pattern", ""),
+                               phrase->value("args", std::vector<std::string>{}));
+        else if (!j.value("message", "").empty())  // an error, or written before the pattern
+            s.message = verbatim(j.value("message", ""));
         s.started_at = j.value("started_at", "");
         s.updated_at = j.value("updated_at", "");
     } catch (const json::exception&) {

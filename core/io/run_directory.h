@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/config/phrase.h"
 #include "core/util/training_reports.h"
 
 namespace tfw {
@@ -45,9 +46,13 @@ struct RunStatus {
     int64_t planned_steps = 0;
     double best_valid_loss = 0;  // 0 = no validation yet
     double elapsed_s = 0;
-    std::string message;
+    // How it ended, e.g. "finished: reached train.max_steps (5200)"; status.json keeps the
+    // English text under "message" and, for the window's translation, its pattern and values.
+    Phrase message;
     std::string started_at, updated_at;  // ISO 8601, UTC
 };
+// A status message marked TFW_TR_NOOP("RunStatus", pattern) where it is written.
+Phrase run_status_text(const char* pattern, std::vector<std::string> args = {});
 void write_run_status(const std::string& run_dir, RunStatus status);  // stamps updated_at
 RunStatus read_run_status(const std::string& run_dir);  // defaults when missing or unreadable
 

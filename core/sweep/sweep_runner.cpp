@@ -196,7 +196,7 @@ void run_one(Queue& queue, size_t run, SweepObserver& observer, SweepControl& co
             return queue.set(run, SweepRunState::Pending,
                              "trained; evaluation continues on resume");
         }
-        queue.set(run, SweepRunState::Done, read_run_status(run_dir).message);
+        queue.set(run, SweepRunState::Done, read_run_status(run_dir).message.text());
     } catch (const std::exception& e) {
         queue.set(run, SweepRunState::Failed, user_error_text(e));
     }

@@ -12,6 +12,7 @@
 
 #include "core/check/prepared_checks.h"
 #include "core/config/config_io.h"
+#include "core/config/translatable.h"
 #include "core/data/batch_padding.h"
 #include "core/data/data_error.h"
 #include "core/data/random.h"
@@ -115,7 +116,7 @@ void TrainingRun::run_quick_checks() {
     log(LogLevel::Info, summary.str());
 }
 
-void TrainingRun::write_status(const std::string& state, const std::string& message) {
+void TrainingRun::write_status(const std::string& state, const Phrase& message) {
     if (!distributed_.writes()) return;
     RunStatus s;
     s.state = state;
@@ -242,7 +243,7 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
         // A run another process trains keeps its own status.
         if (fs::exists(run_dir_) && !dynamic_cast<const RunLockedError*>(&e)) {
             try {
-                write_status("failed", message);
+                write_status("failed", verbatim(message));
             } catch (const std::exception&) {
             }
         }
@@ -696,7 +697,7 @@ TrainingFinished TrainingRun::loop() {
         return r;
     };
     // Completed and early-stopped runs end validated; a stop request only saves, promptly.
-    auto finish = [&](FinishReason reason, const std::string& state, const std::string& message) {
+    auto finish = [&](FinishReason reason, const std::string& state, const Phrase& message) {
         report_steps();
         if (reason != FinishReason::Stopped && position_.validated_step != position_.step &&
             position_.step > 0) {
@@ -714,10 +715,10 @@ TrainingFinished TrainingRun::loop() {
                  << "% of this session";
             log(LogLevel::Info, line.str());
         }
-        log(LogLevel::Info, message);
+        log(LogLevel::Info, message.text());
         write_status(state, message);
         finished.reason = reason;
-        finished.message = message;
+        finished.message = message.text();
         finished.step = position_.step;
         return finished;
     };
@@ -726,11 +727,19 @@ TrainingFinished TrainingRun::loop() {
     };
     auto early_stop = [&] {
         const MetricInfo* metric = validation_metric(t.valid_metric);
+        const std::string patience = std::to_string(t.patience);
+        const std::string best = std::to_string(position_.best_step);
         return finish(FinishReason::EarlyStopped, "early_stopped",
-                      "stopped early: validation " + (metric ? metric->name : std::string("loss")) +
-                          " has not improved for " + std::to_string(t.patience) +
-                          " validations (best at step " + std::to_string(position_.best_step) +
-                          ")");
+                      metric ? run_status_text(TFW_TR_NOOP("RunStatus",
+                                                           "stopped early: validation %1 has not "
+                                                           "improved for %2 validations (best at "
+                                                           "step %3)"),
+                                               {metric->name, patience, best})
+                             : run_status_text(TFW_TR_NOOP("RunStatus",
+                                                           "stopped early: validation loss has "
+                                                           "not improved for %1 validations (best "
+                                                           "at step %2)"),
+                                               {patience, best}));
     };
 
     if (position_.step == 0) snapshot_attention_maps();  // the untrained model, for contrast
@@ -740,22 +749,28 @@ TrainingFinished TrainingRun::loop() {
         while (position_.batch_in_epoch < static_cast<int64_t>(batches.size())) {
             // Checked before training, so a resumed run that had reached it trains no more.
             if (t.max_steps > 0 && position_.step >= t.max_steps)
-                return finish(
-                    FinishReason::Completed, "completed",
-                    "finished: reached train.max_steps (" + std::to_string(t.max_steps) + ")");
+                return finish(FinishReason::Completed, "completed",
+                              run_status_text(TFW_TR_NOOP("RunStatus",
+                                                          "finished: reached train.max_steps (%1)"),
+                                              {std::to_string(t.max_steps)}));
             if (t.max_tokens > 0 && position_.tokens_seen >= t.max_tokens)
                 return finish(FinishReason::Completed, "completed",
-                              "finished: reached train.max_tokens (" +
-                                  std::to_string(t.max_tokens) + " target tokens)");
+                              run_status_text(TFW_TR_NOOP("RunStatus",
+                                                          "finished: reached train.max_tokens (%1 "
+                                                          "target tokens)"),
+                                              {std::to_string(t.max_tokens)}));
             Agreement agreed = agree();
             if (agreed.time_up)
-                return finish(
-                    FinishReason::Completed, "completed",
-                    "finished: reached train.max_minutes (" + format_number(t.max_minutes) + ")");
+                return finish(FinishReason::Completed, "completed",
+                              run_status_text(TFW_TR_NOOP("RunStatus",
+                                                          "finished: reached train.max_minutes "
+                                                          "(%1)"),
+                                              {format_number(t.max_minutes)}));
             if (agreed.stop || !wait_while_paused(agreed))
-                return finish(
-                    FinishReason::Stopped, "stopped",
-                    "stopped at step " + std::to_string(position_.step) + "; resume to continue");
+                return finish(FinishReason::Stopped, "stopped",
+                              run_status_text(TFW_TR_NOOP("RunStatus",
+                                                          "stopped at step %1; resume to continue"),
+                                              {std::to_string(position_.step)}));
             budget_used_ = agreed.budget_used;
             const size_t first = static_cast<size_t>(position_.batch_in_epoch);
             const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
@@ -781,7 +796,8 @@ TrainingFinished TrainingRun::loop() {
         }
     }
     return finish(FinishReason::Completed, "completed",
-                  "finished: " + std::to_string(t.epochs) + " epochs");
+                  run_status_text(TFW_TR_NOOP("RunStatus", "finished: %1 epochs"),
+                                  {std::to_string(t.epochs)}));
 }
 
 }  // namespace tfw

@@ -67,7 +67,7 @@ class TrainingRun {
     };
     Agreement agree();
     bool wait_while_paused(Agreement& agreement);
-    void write_status(const std::string& state, const std::string& message = "");
+    void write_status(const std::string& state, const Phrase& message = {});
     double elapsed() const;
 
     std::string run_dir_;

@@ -380,7 +380,31 @@ class TestTrainer : public QObject {
         const TrainingFinished f = run(c, path("early"), r);
         QCOMPARE(int(f.reason), int(FinishReason::EarlyStopped));
         QCOMPARE(f.step, int64_t(4));
-        QCOMPARE(read_run_status(path("early")).state, std::string("early_stopped"));
+        // status.json keeps why, in English and as the pattern the window translates.
+        const RunStatus status = read_run_status(path("early"));
+        QCOMPARE(status.state, std::string("early_stopped"));
+        QCOMPARE(status.message.context, std::string("RunStatus"));
+        QCOMPARE(status.message.pattern,
+                 std::string("stopped early: validation loss has not improved for %1 validations "
+                             "(best at step %2)"));
+        QCOMPARE(status.message.args, (std::vector<std::string>{"1", "2"}));
+        QCOMPARE(status.message.text(), f.message);
+    }
+
+    // A status.json written before the pattern was kept, or an error's message: shown as it is.
+    void aStatusMessageWithoutItsPatternIsShownVerbatim() {
+        const std::string dir = path("old-status");
+        std::filesystem::create_directories(dir);
+        std::ofstream(RunPaths(dir).status())
+            << R"({"state": "completed", "step": 8, "message": "finished: 8 epochs"})";
+        const RunStatus old = read_run_status(dir);
+        QCOMPARE(old.message.text(), std::string("finished: 8 epochs"));
+        QVERIFY(old.message.context.empty());
+
+        RunStatus none;
+        none.state = "running";
+        write_run_status(dir, none);
+        QVERIFY(read_run_status(dir).message.empty());
     }
 
     // train.valid_metric bleu: every validation carries the validation set's greedy BLEU,

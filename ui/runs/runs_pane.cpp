@@ -28,6 +28,7 @@
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/choice_text.h"
+#include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
 #include "ui/common/run_state_text.h"
 #include "ui/common/scalar_export_dialog.h"
@@ -269,7 +270,7 @@ void RunsPane::showRuns(const RunsListing& listing) {
         name->setToolTip(QDir::toNativeSeparators(qs(run.dir)));
         m_table->setItem(row, Name, name);
         auto* state = textItem(runStateText(status.state));
-        if (!status.message.empty()) state->setToolTip(qs(status.message));
+        if (!status.message.empty()) state->setToolTip(phraseText(status.message));
         m_table->setItem(row, Status, state);
         m_table->setItem(row, Column::Task,
                          textItem(choiceText(config.value("task", std::string()))));
@@ -348,7 +349,7 @@ void RunsPane::readSelectedRun() {
             details->periodicCheckpoints = periodic_checkpoints(dir).size();
             details->inferenceCheckpoint = qs(preferred_checkpoint(dir));
         } catch (const std::exception& error) {
-            details->status.message = user_error_text(error);
+            details->status.message = verbatim(user_error_text(error));
         }
         return [this, details] { showRunDetails(*details); };
     });
@@ -367,7 +368,7 @@ void RunsPane::showRunDetails(const RunDetails& details) {
             .arg(status.step)
             .arg(status.message.empty()
                      ? QString()
-                     : QStringLiteral(" · ") + qs(status.message).toHtmlEscaped()));
+                     : QStringLiteral(" · ") + phraseText(status.message).toHtmlEscaped()));
     m_charts->showHistory(details.history);
     updateButtons();
 }

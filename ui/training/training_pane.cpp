@@ -295,8 +295,12 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
             summary = tr("Training completed at step %L1.").arg(result.step);
             break;
         case FinishReason::EarlyStopped:
-            summary = tr("Stopped early at step %L1: validation loss stopped improving.")
-                          .arg(result.step);
+            summary = result.score_name.empty()
+                          ? tr("Stopped early at step %L1: validation loss stopped improving.")
+                                .arg(result.step)
+                          : tr("Stopped early at step %L1: validation %2 stopped improving.")
+                                .arg(result.step)
+                                .arg(QString::fromStdString(result.score_name));
             break;
         case FinishReason::Stopped:
             summary = tr("Stopped at step %L1; the last checkpoint is saved, so the run can be "
