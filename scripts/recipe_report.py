@@ -23,6 +23,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+PRESETS = os.path.join(HERE, "..", "resources", "presets")
 
 
 def read_jsonl(path):
@@ -243,22 +244,59 @@ def run_name(run):
     return run["recipe"]["preset"] + ("+" + label if label else "")
 
 
+def setting_text(value):
+    return json.dumps(value) if isinstance(value, (bool, list)) or value is None else str(value)
+
+
+def preset_drift(run):
+    """KEY=VALUE for each setting the preset file now gives otherwise than it gave when the run
+    was trained (the run's config.json says what it had), so that a run measured before a
+    preset changed is still described, and measured again, as it was."""
+    path = os.path.join(PRESETS, run["recipe"]["preset"] + ".json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        preset = json.load(f)
+    changed = {s.split("=", 1)[0] for s in run["recipe"].get("set", [])}
+    drift = []
+    for section in ("data", "tokenizer", "model", "train", "decode"):
+        for key, now in preset.get(section, {}).items():
+            name = section + "." + key
+            then = run["config"].get(section, {}).get(key)
+            if name not in changed and then is not None and then != now:
+                drift.append(name + "=" + setting_text(then))
+    return drift
+
+
+def changes(run):
+    """What the run changed against the preset as it is now: its own --set, then any drift."""
+    return run["recipe"].get("set", []) + preset_drift(run)
+
+
 def command(run):
-    """The scripts/recipes.sh line that trains and measures this run again."""
+    """The scripts/recipes.sh line that trains and measures this run again, or None for an
+    unlabelled run of a preset that has changed since (only a labelled variant takes --set)."""
     recipe = run["recipe"]
+    if not recipe.get("label") and preset_drift(run):
+        return None
     words = ["scripts/recipes.sh", "--data-dir", "DATA"]
     if recipe["threads"] != 2:
         words += ["--threads", str(recipe["threads"])]
     if recipe.get("label"):
         words += ["--label", recipe["label"]]
-        for assignment in recipe.get("set", []):
+        for assignment in changes(run):
             words += ["--set", assignment]
     return " ".join(words + [recipe["preset"]])
 
 
 def commands_section(measured):
     lines = ["", "To measure a run again (`DATA` holds the corpora, see docs/data.md):", ""]
-    return lines + [f"- `{run_name(run)}`: `{command(run)}`" for run in measured]
+    for run in measured:
+        again = command(run)
+        lines.append(f"- `{run_name(run)}`: `{again}`" if again else
+                     f"- `{run_name(run)}`: trained with an earlier version of the preset (" +
+                     ", ".join(f"`{s}`" for s in preset_drift(run)) + ")")
+    return lines
 
 
 def greedy_and_own(run):
@@ -302,11 +340,11 @@ def ablation_section(measured, docs):
             if greedy and base_greedy and run is not baseline:
                 delta = "%+.2f" % (headline(greedy)[1] - headline(base_greedy)[1])
             steps = max((e.get("step", 0) for e in run["history"]), default=0)
-            changes = ", ".join(f"`{s}`" for s in run["recipe"].get("set", [])) or "—"
+            changed = ", ".join(f"`{s}`" for s in changes(run)) or "—"
             figures = [describe(greedy) if greedy else "—"]
             if not lm:
                 figures.append(describe(own) if own else "—")
-            lines.append(f"| `{run_name(run)}` | {changes} | " + " | ".join(figures) +
+            lines.append(f"| `{run_name(run)}` | {changed} | " + " | ".join(figures) +
                          f" | {delta} | {steps} | {run['recipe']['threads']} |")
     return lines
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/recipes.sh end to end on the demo preset, 40 steps: a labelled variant is trained,
 # its checkpoints evaluated, and the report written where --docs says, with the run's row, its
-# curve and the command that measures it again.   recipes_smoke.sh TFW
+# curve and the command that measures it again, also after the preset has changed.
+#   recipes_smoke.sh TFW
 set -euo pipefail
 tfw=$1
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,4 +33,18 @@ grep -q '^| `demo+tiny` | `train.max_steps=40`, `train.save_every=20` | BLEU ' "
 grep -q -- '--threads 1 --label tiny --set train.max_steps=40 --set train.save_every=20 demo`' \
   "$work/docs/results.md" || fail "the report does not give the command"
 grep -q '<svg' "$work/docs/demo-ablations.svg" || fail "no curve"
+
+# A run trained before its preset changed: the report names the setting it had then, and the
+# command that measures it again sets it back.
+python3 - "$run/config.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config["model"]["dropout"] = 0.3  # the demo preset says 0.1
+json.dump(config, open(sys.argv[1], "w"))
+PY
+python3 "$repo/scripts/recipe_report.py" "$work/runs" --docs "$work/docs" > /dev/null
+grep -q '^| `demo+tiny` | `train.max_steps=40`, `train.save_every=20`, `model.dropout=0.3` |' \
+  "$work/docs/results.md" || fail "the ablation table does not say the preset has changed"
+grep -q -- '--set train.save_every=20 --set model.dropout=0.3 demo`' "$work/docs/results.md" \
+  || fail "the command does not set back what the preset had then"
 echo "recipes.sh measured demo+tiny and reported it"
