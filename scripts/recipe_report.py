@@ -61,6 +61,7 @@ def load_run(run_dir):
             found = re.findall(r"batches: ([0-9.]+)% of their positions are padding", f.read())
         if found:
             run["padding"] = float(found[0])
+    run["drift"] = preset_drift(run)
     return run
 
 
@@ -270,14 +271,14 @@ def preset_drift(run):
 
 def changes(run):
     """What the run changed against the preset as it is now: its own --set, then any drift."""
-    return run["recipe"].get("set", []) + preset_drift(run)
+    return run["recipe"].get("set", []) + run["drift"]
 
 
 def command(run):
     """The scripts/recipes.sh line that trains and measures this run again, or None for an
     unlabelled run of a preset that has changed since (only a labelled variant takes --set)."""
     recipe = run["recipe"]
-    if not recipe.get("label") and preset_drift(run):
+    if not recipe.get("label") and run["drift"]:
         return None
     words = ["scripts/recipes.sh", "--data-dir", "DATA"]
     if recipe["threads"] != 2:
@@ -295,7 +296,7 @@ def commands_section(measured):
         again = command(run)
         lines.append(f"- `{run_name(run)}`: `{again}`" if again else
                      f"- `{run_name(run)}`: trained with an earlier version of the preset (" +
-                     ", ".join(f"`{s}`" for s in preset_drift(run)) + ")")
+                     ", ".join(f"`{s}`" for s in run["drift"]) + ")")
     return lines
 
 
