@@ -12,6 +12,7 @@
 #endif
 
 #include <chrono>
+#include <csignal>
 #include <regex>
 
 namespace tfw {
@@ -74,6 +75,12 @@ struct ProcessGroup::Impl {
 ProcessGroup::ProcessGroup(const DistributedSetup& setup, const at::Device& device)
     : setup_(setup), impl_(std::make_unique<Impl>()) {
     impl_->device = device;
+#ifdef SIGPIPE
+    // Gloo writes to its sockets without MSG_NOSIGNAL: once a peer has died, the next write
+    // raises SIGPIPE, which would end this process before the failed collective could say
+    // why (PyTorch's Python ignores SIGPIPE for the same reason).
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
     const Milliseconds timeout(static_cast<int64_t>(setup.timeout_s * 1000));
     try {
         c10d::TCPStoreOptions options;

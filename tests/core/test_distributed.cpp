@@ -1,13 +1,16 @@
 // Data-parallel training over c10d's Gloo on loopback: the torchrun environment read right, a
 // batch split into rank shares, 2 processes x half of every batch training as one process
-// with the whole batch, a killed rank stopping the other with a clear error, and a 2-rank run
-// stopped and resumed on 2 ranks continuing exactly.
+// with the whole batch, a write to a dead peer failing instead of ending the process, a killed
+// rank stopping the other with a clear error, and a 2-rank run stopped and resumed on 2 ranks
+// continuing exactly.
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -25,6 +28,7 @@
 #include "core/distributed/batch_shard.h"
 #include "core/distributed/distributed_setup.h"
 #include "core/distributed/local_ranks.h"
+#include "core/distributed/process_group.h"
 #include "core/io/run_directory.h"
 #include "tests/core/test_support.h"
 
@@ -321,6 +325,30 @@ class TestDistributed : public QObject {
         QVERIFY2(difference.empty(), difference.c_str());
     }
 
+    // Gloo writes to its sockets without MSG_NOSIGNAL, so a write to a peer that has just died
+    // raises SIGPIPE. A process in a group must see that as a failed write (and fail the
+    // collective with its message), not be ended by the signal.
+    void writing_to_a_dead_peer_is_an_error_not_a_signal() {
+        DistributedSetup single;
+        single.master_port = free_loopback_port();
+        single.timeout_s = 60;
+        std::unique_ptr<ProcessGroup> group;
+        try {
+            group = std::make_unique<ProcessGroup>(single, at::Device(at::kCPU));
+        } catch (const ConfigError& e) {
+            QSKIP(e.what());
+        }
+        int ends[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+        ::close(ends[1]);
+        errno = 0;
+        const ssize_t written = ::write(ends[0], "x", 1);
+        const int error = errno;
+        ::close(ends[0]);
+        QCOMPARE(written, ssize_t(-1));
+        QCOMPARE(error, EPIPE);
+    }
+
     // A rank killed in the middle of the run: the other one stops with a clear error within
     // a minute (a dead peer closes its connections; nothing waits for the 30-minute timeout).
     void a_killed_rank_stops_the_other() {
@@ -345,6 +373,8 @@ class TestDistributed : public QObject {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - killed_at).count();
         rank1.waitForFinished(5000);
+        QVERIFY2(rank0.exitStatus() == QProcess::NormalExit,
+                 qPrintable(QStringLiteral("rank 0 was ended by signal %1").arg(rank0.exitCode())));
         QCOMPARE(rank0.exitCode(), 1);
         const std::string err = rank0.readAllStandardError().toStdString();
         QVERIFY2(err.find("another process of this run stopped or lost its connection") !=
