@@ -1522,6 +1522,21 @@
     </message>
 </context>
 <context>
+    <name>SweepQueue</name>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>skipped at step %1</source>
+        <translation>已在第 %1 步跳过</translation>
+    </message>
+    <message>
+        <source>trained; evaluation continues on resume</source>
+        <translation>已训练；继续时接着评估</translation>
+    </message>
+</context>
+<context>
     <name>UiLanguage</name>
     <message>
         <source>System default</source>

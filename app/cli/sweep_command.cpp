@@ -29,7 +29,9 @@ class SweepPrinter final : public SweepObserver {
             const SweepRunState now = state.runs[run].state;
             if (run < states_.size() && states_[run] != now && now != SweepRunState::Running)
                 std::cout << prefix(state, run) << to_string(now)
-                          << (state.runs[run].message.empty() ? "" : ": " + state.runs[run].message)
+                          << (state.runs[run].message.empty()
+                                  ? ""
+                                  : ": " + state.runs[run].message.text())
                           << std::endl;
         }
         state_ = state;
@@ -238,7 +240,7 @@ int status(const std::vector<std::string>& argv) {
         const SweepRunEntry& entry = state.runs[run];
         const RunStatus run_status = read_run_status(state.run_dir(run));
         std::cout << to_string(entry.state) << "\t" << entry.folder << "\tstep " << run_status.step
-                  << (entry.message.empty() ? "" : "\t" + entry.message) << "\n";
+                  << (entry.message.empty() ? "" : "\t" + entry.message.text()) << "\n";
     }
     std::cout << state.count(SweepRunState::Done) << " of " << state.runs.size() << " done\n";
     return 0;

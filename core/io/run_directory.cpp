@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/io/model_export.h"
+#include "core/io/phrase_json.h"
 #include "core/metrics/metric_registry.h"
 #include "core/util/step_quantities.h"
 
@@ -140,13 +141,9 @@ void write_run_status(const std::string& run_dir, RunStatus s) {
            {"planned_steps", s.planned_steps},
            {"best_valid_loss", number(s.best_valid_loss)},
            {"elapsed_s", s.elapsed_s},
-           {"message", s.message.text()},
            {"started_at", s.started_at},
            {"updated_at", s.updated_at}};
-    if (!s.message.context.empty())
-        j["message_phrase"] = {{"context", s.message.context},
-                               {"pattern", s.message.pattern},
-                               {"args", s.message.args}};
+    put_phrase(j, "message", s.message);
     write_text_atomically(RunPaths(run_dir).status(), j.dump(2) + "\n");
 }
 
@@ -167,12 +164,7 @@ RunStatus read_run_status(const std::string& run_dir) {
         s.best_valid_loss =
             j["best_valid_loss"].is_number() ? j["best_valid_loss"].get<double>() : 0;
         s.elapsed_s = j.value("elapsed_s", 0.0);
-        const auto phrase = j.find("message_phrase");
-        if (phrase != j.end() && phrase->is_object())
-            s.message = Phrase(phrase->value("context", ""), phrase->value("pattern", ""),
-                               phrase->value("args", std::vector<std::string>{}));
-        else if (!j.value("message", "").empty())  // an error, or written before the pattern
-            s.message = verbatim(j.value("message", ""));
+        s.message = get_phrase(j, "message");
         s.started_at = j.value("started_at", "");
         s.updated_at = j.value("updated_at", "");
     } catch (const json::exception&) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config/config_io.h"
+#include "core/config/translatable.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
 #include "core/io/model_io.h"
@@ -31,6 +32,10 @@ bool SweepControl::skipped(size_t run) const {
 
 namespace {
 
+Phrase queue_text(const char* pattern, std::vector<std::string> args = {}) {
+    return Phrase("SweepQueue", pattern, std::move(args));
+}
+
 // The queue in sweep.json, shared by the workers.
 class Queue {
   public:
@@ -44,16 +49,17 @@ class Queue {
             if (control_.stop.load()) return std::nullopt;
             if (state_.runs[run].state != SweepRunState::Pending) continue;
             if (control_.skipped(run)) {
-                change(run, SweepRunState::Skipped, "skipped");
+                change(run, SweepRunState::Skipped,
+                       queue_text(TFW_TR_NOOP("SweepQueue", "skipped")));
                 continue;
             }
-            change(run, SweepRunState::Running, "");
+            change(run, SweepRunState::Running, Phrase());
             return run;
         }
         return std::nullopt;
     }
 
-    void set(size_t run, SweepRunState state, const std::string& message) {
+    void set(size_t run, SweepRunState state, const Phrase& message) {
         std::lock_guard lock(mutex_);
         change(run, state, message);
     }
@@ -64,7 +70,7 @@ class Queue {
     }
 
   private:
-    void change(size_t run, SweepRunState state, const std::string& message) {
+    void change(size_t run, SweepRunState state, const Phrase& message) {
         state_.runs[run].state = state;
         state_.runs[run].message = message;
         save_sweep(state_);
@@ -180,25 +186,30 @@ void run_one(Queue& queue, size_t run, SweepObserver& observer, SweepControl& co
                 }
             }
             if (finished.reason == FinishReason::Failed)
-                return queue.set(run, SweepRunState::Failed, finished.message);
+                return queue.set(run, SweepRunState::Failed, verbatim(finished.message));
             if (finished.reason == FinishReason::Stopped) {
                 if (control.skipped(run))
                     return queue.set(run, SweepRunState::Skipped,
-                                     "skipped at step " + std::to_string(finished.step));
-                return queue.set(run, SweepRunState::Pending, finished.message);
+                                     queue_text(TFW_TR_NOOP("SweepQueue", "skipped at step %1"),
+                                                {std::to_string(finished.step)}));
+                // How it stopped, as the run's status says it (in the window's language).
+                return queue.set(run, SweepRunState::Pending, read_run_status(run_dir).message);
             }
         }
         const bool seq2seq =
             load_config_file(RunPaths(run_dir).config()).task != Task::LanguageModel;
         if (state.spec.evaluate && seq2seq && !has_evaluation(run_dir) &&
             !evaluate_run(run_dir, run, observer, control)) {
-            if (control.skipped(run)) return queue.set(run, SweepRunState::Skipped, "skipped");
-            return queue.set(run, SweepRunState::Pending,
-                             "trained; evaluation continues on resume");
+            if (control.skipped(run))
+                return queue.set(run, SweepRunState::Skipped,
+                                 queue_text(TFW_TR_NOOP("SweepQueue", "skipped")));
+            return queue.set(
+                run, SweepRunState::Pending,
+                queue_text(TFW_TR_NOOP("SweepQueue", "trained; evaluation continues on resume")));
         }
-        queue.set(run, SweepRunState::Done, read_run_status(run_dir).message.text());
+        queue.set(run, SweepRunState::Done, read_run_status(run_dir).message);
     } catch (const std::exception& e) {
-        queue.set(run, SweepRunState::Failed, user_error_text(e));
+        queue.set(run, SweepRunState::Failed, verbatim(user_error_text(e)));
     }
 }
 
@@ -238,7 +249,7 @@ void requeue_sweep_runs(const std::string& sweep_dir) {
     for (auto& run : state.runs)
         if (run.state == SweepRunState::Failed || run.state == SweepRunState::Skipped) {
             run.state = SweepRunState::Pending;
-            run.message.clear();
+            run.message = Phrase();
         }
     save_sweep(state);
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/config/config_error.h"
+#include "core/io/phrase_json.h"
 #include "core/io/run_directory.h"
 
 namespace tfw {
@@ -117,7 +118,7 @@ SweepState load_sweep(const std::string& dir) {
             run.seed = entry.at("seed").get<int>();
             run.folder = entry.at("folder").get<std::string>();
             run.state = state_from(entry.at("state").get<std::string>());
-            run.message = entry.value("message", "");
+            run.message = get_phrase(entry, "message");
             if (run.variant >= state.variants.size())
                 throw ConfigError("sweep.json names variant " + std::to_string(run.variant) +
                                   " of " + std::to_string(state.variants.size()));
@@ -139,13 +140,15 @@ std::vector<std::string> finished_run_dirs(const std::string& sweep_dir) {
 
 void save_sweep(const SweepState& state) {
     nlohmann::json runs = nlohmann::json::array();
-    for (const auto& run : state.runs)
-        runs.push_back({{"variant", run.variant},
-                        {"label", state.variants.at(run.variant).label},
-                        {"seed", run.seed},
-                        {"folder", run.folder},
-                        {"state", to_string(run.state)},
-                        {"message", run.message}});
+    for (const auto& run : state.runs) {
+        nlohmann::json entry = {{"variant", run.variant},
+                                {"label", state.variants.at(run.variant).label},
+                                {"seed", run.seed},
+                                {"folder", run.folder},
+                                {"state", to_string(run.state)}};
+        put_phrase(entry, "message", run.message);
+        runs.push_back(entry);
+    }
     const nlohmann::json json = {{"version", 1},
                                  {"created_at", state.created_at},
                                  {"spec", to_json(state.spec)},

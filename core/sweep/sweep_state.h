@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/phrase.h"
 #include "core/sweep/sweep_spec.h"
 
 namespace tfw {
@@ -24,7 +25,7 @@ struct SweepRunEntry {
     int seed = 0;
     std::string folder;  // relative to the sweep folder: "runs/heads=4-seed1"
     SweepRunState state = SweepRunState::Pending;
-    std::string message;  // why it failed, or how it ended
+    Phrase message;  // why it failed, or how it ended
 };
 
 struct SweepState {

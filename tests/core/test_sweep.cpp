@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "core/config/config_io.h"
 #include "core/eval/evaluation_reader.h"
 #include "core/io/run_directory.h"
@@ -296,6 +298,26 @@ class TestSweep : public QObject {
         QCOMPARE(curves[0].steps, (std::vector<int64_t>{6, 12}));
 
         checkExports(report);
+
+        // How each run ended is its own status's Phrase (the window shows it translated);
+        // sweep.json keeps the English text beside it, and a file with the text alone still
+        // reads, verbatim.
+        for (size_t r = 0; r < state.runs.size(); ++r) {
+            const Phrase& message = state.runs[r].message;
+            const Phrase status = read_run_status(state.run_dir(r)).message;
+            QCOMPARE(message.context, std::string("RunStatus"));
+            QCOMPARE(message.pattern, status.pattern);
+            QCOMPARE(message.args, status.args);
+        }
+        const std::string file = dir + "/sweep.json";
+        auto json = nlohmann::json::parse(read_text(file));
+        QCOMPARE(json["runs"][0]["message"].get<std::string>(), state.runs[0].message.text());
+        QVERIFY(json["runs"][0].contains("message_phrase"));
+        for (auto& run : json["runs"]) run.erase("message_phrase");
+        std::ofstream(file) << json.dump(2);
+        const Phrase old = load_sweep(dir).runs[0].message;
+        QVERIFY(old.context.empty());
+        QCOMPARE(old.text(), state.runs[0].message.text());
     }
 
     // A real process killed mid-sweep: `tfw sweep resume` keeps the finished run untouched and

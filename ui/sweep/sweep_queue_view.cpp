@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/phrase_text.h"
 #include "ui/common/run_state_text.h"
 #include "ui/sweep/sweep_job.h"
 
@@ -206,7 +207,7 @@ void SweepQueueView::updateRow(size_t run) {
     // A running run's message is what it does now; keep the evaluation's progress until the
     // queue says more.
     if (!entry.message.empty() || entry.state != SweepRunState::Running)
-        setCell(row, MessageColumn, qs(entry.message));
+        setCell(row, MessageColumn, phraseText(entry.message));
 }
 
 void SweepQueueView::updateProgress() {
