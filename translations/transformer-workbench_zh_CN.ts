@@ -1522,6 +1522,25 @@
     </message>
 </context>
 <context>
+    <name>SweepBudget</name>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>%1 target tokens</source>
+        <translation>%1 个目标词元</translation>
+    </message>
+    <message>
+        <source>%1 minutes</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>each run&apos;s own limits (epochs, train.max_steps)</source>
+        <translation>各运行自身的限制（轮数、train.max_steps）</translation>
+    </message>
+</context>
+<context>
     <name>SweepQueue</name>
     <message>
         <source>skipped</source>

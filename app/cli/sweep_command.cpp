@@ -138,7 +138,7 @@ void print_plan(const SweepSpec& spec) {
     const auto seeds = sweep_seeds(spec);
     std::cout << variants.size() << " variants x " << seeds.size()
               << " seed(s) = " << variants.size() * seeds.size() << " runs, each for "
-              << describe_budget(spec.budget) << ":\n";
+              << describe_budget(spec.budget).text() << ":\n";
     for (const auto& variant : variants)
         std::cout << "  " << variant.label << (variant.baseline ? "  (baseline)" : "") << "\n";
     std::cout << std::flush;

@@ -86,7 +86,7 @@ SweepReport build_sweep_report(const std::string& sweep_dir) {
     SweepReport report;
     report.dir = state.dir;
     report.name = state.name;
-    report.budget = describe_budget(state.spec.budget);
+    report.budget = describe_budget(state.spec.budget).text();
     report.seeds = sweep_seeds(state.spec);
     report.task = state.spec.base.value("task", "translation");
 

@@ -219,23 +219,21 @@ std::vector<int> parse_seed_list(const std::string& text) {
     return seeds;
 }
 
-std::string describe_budget(const SweepBudget& budget) {
-    std::ostringstream out;
+Phrase describe_budget(const SweepBudget& budget) {
+    const std::string whole = std::to_string(static_cast<int64_t>(budget.amount));
     switch (budget.kind) {
         case BudgetKind::Steps:
-            out << static_cast<int64_t>(budget.amount) << " steps";
-            break;
+            return Phrase("SweepBudget", TFW_TR_NOOP("SweepBudget", "%1 steps"), {whole});
         case BudgetKind::Tokens:
-            out << static_cast<int64_t>(budget.amount) << " target tokens";
-            break;
+            return Phrase("SweepBudget", TFW_TR_NOOP("SweepBudget", "%1 target tokens"), {whole});
         case BudgetKind::Minutes:
-            out << format_value(budget.amount) << " minutes";
-            break;
+            return Phrase("SweepBudget", TFW_TR_NOOP("SweepBudget", "%1 minutes"),
+                          {format_value(budget.amount)});
         case BudgetKind::Unlimited:
-            out << "each run's own limits (epochs, train.max_steps)";
             break;
     }
-    return out.str();
+    return Phrase("SweepBudget",
+                  TFW_TR_NOOP("SweepBudget", "each run's own limits (epochs, train.max_steps)"));
 }
 
 std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {

@@ -64,8 +64,8 @@ SweepBudget parse_sweep_budget(const std::string& text);
 // "1,2,3" or "1:5" (inclusive). Throws ConfigError otherwise.
 std::vector<int> parse_seed_list(const std::string& text);
 
-// "600 steps", "2 M target tokens", "5 minutes", or "each run's own limits".
-std::string describe_budget(const SweepBudget& budget);
+// "600 steps", "2000000 target tokens", "5 minutes", or "each run's own limits (...)".
+Phrase describe_budget(const SweepBudget& budget);
 
 // In order: the grid is row-major over the axes; one-at-a-time starts with the baseline.
 std::vector<SweepVariant> expand_variants(const SweepSpec& spec);

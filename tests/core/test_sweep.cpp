@@ -122,6 +122,12 @@ class TestSweep : public QObject {
         QVERIFY(parse_sweep_budget("minutes=2.5").kind == BudgetKind::Minutes);
         QVERIFY_THROWS_EXCEPTION(ConfigError, parse_sweep_budget("epochs=3"));
         QVERIFY_THROWS_EXCEPTION(ConfigError, parse_sweep_budget("steps=0"));
+        // Said in English by tfw, and as a pattern the window translates.
+        const Phrase minutes = describe_budget(parse_sweep_budget("minutes=2.5"));
+        QCOMPARE(minutes.text(), std::string("2.5 minutes"));
+        QCOMPARE(minutes.pattern, std::string("%1 minutes"));
+        QCOMPARE(describe_budget(parse_sweep_budget("steps=600")).text(), std::string("600 steps"));
+        QCOMPARE(describe_budget(parse_sweep_budget("none")).context, std::string("SweepBudget"));
         QCOMPARE(parse_seed_list("1,2,3"), (std::vector<int>{1, 2, 3}));
         QCOMPARE(parse_seed_list("4:6"), (std::vector<int>{4, 5, 6}));
         QVERIFY_THROWS_EXCEPTION(ConfigError, parse_seed_list("1,x"));

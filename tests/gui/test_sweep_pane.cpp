@@ -18,6 +18,7 @@
 #include "core/config/config_io.h"
 #include "core/sweep/sweep_report.h"
 #include "core/sweep/sweep_state.h"
+#include "ui/common/ui_language.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
@@ -409,6 +410,11 @@ class TestSweepPane final : public QObject {
         QCOMPARE(first.skipped, size_t(1));
         QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::StateColumn)->text(),
                  QStringLiteral("skipped"));
+        QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::MessageColumn)->text(),
+                 QStringLiteral("skipped"));
+        QCOMPARE(pane.queue()->table()->item(0, SweepQueueView::MessageColumn)->text(),
+                 QStringLiteral("finished: reached train.max_steps (10)"));
+        checkQueueInChinese(pane);
         QVERIFY(!pane.queue()->resumeButton()->isEnabled());
         QVERIFY(pane.queue()->retryButton()->isEnabled());
 
@@ -420,6 +426,22 @@ class TestSweepPane final : public QObject {
         QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::StateColumn)->text(),
                  QStringLiteral("done"));
         QVERIFY(!pane.queue()->retryButton()->isEnabled());
+    }
+
+  private:
+    // sweep.json keeps each message's pattern: shown again in Chinese, the queue speaks it.
+    static void checkQueueInChinese(SweepPane& pane) {
+        const auto english = qScopeGuard([] { installUiLanguage(*qApp, QStringLiteral("en")); });
+        QCOMPARE(installUiLanguage(*qApp, QStringLiteral("zh_CN")).language(), QLocale::Chinese);
+        pane.queue()->showState(load_sweep(pane.sweepDir().toStdString()));
+        QCOMPARE(pane.queue()->table()->item(1, SweepQueueView::MessageColumn)->text(),
+                 QStringLiteral("已跳过"));
+        QCOMPARE(pane.queue()->table()->item(0, SweepQueueView::MessageColumn)->text(),
+                 QStringLiteral("完成：达到 train.max_steps（10）"));
+        bool budget = false;
+        for (const QLabel* label : pane.queue()->findChildren<QLabel*>())
+            budget = budget || label->text().contains(QStringLiteral("10 步"));
+        QVERIFY2(budget, "the summary names the budget in Chinese");
     }
 };
 

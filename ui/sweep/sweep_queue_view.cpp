@@ -231,7 +231,7 @@ void SweepQueueView::updateProgress() {
     m_summary->setText(
         tr("<b>%1</b> — %2 · %3 done, %4 failed, %5 skipped, %6 pending")
             .arg(qs(m_state->name).toHtmlEscaped())
-            .arg(qs(describe_budget(m_state->spec.budget)).toHtmlEscaped())
+            .arg(phraseText(describe_budget(m_state->spec.budget)).toHtmlEscaped())
             .arg(m_state->count(SweepRunState::Done))
             .arg(m_state->count(SweepRunState::Failed))
             .arg(m_state->count(SweepRunState::Skipped))
