@@ -148,7 +148,8 @@ def label(value):
     return f"{value:g}"
 
 
-COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
+           "#7f7f7f", "#393b79"]
 
 
 def svg_chart(path, title, x_name, y_name, series, log_y=False, legend_below=False):
