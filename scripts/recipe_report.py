@@ -241,6 +241,17 @@ def describe(evaluation):
     return text
 
 
+def on_gpu(run):
+    return run["recipe"].get("device", "").startswith("cuda")
+
+
+def where_trained(run):
+    """The table's "threads" column: the thread count on a CPU, the GPU's name on a GPU."""
+    if on_gpu(run):
+        return run["recipe"]["device"].split(" ", 1)[-1].split(",")[0]  # NVIDIA H100 80GB HBM3
+    return str(run["recipe"]["threads"])
+
+
 def run_name(run):
     label = run["recipe"].get("label")
     return run["recipe"]["preset"] + ("+" + label if label else "")
@@ -284,6 +295,8 @@ def command(run):
     words = ["scripts/recipes.sh", "--data-dir", "DATA"]
     if recipe["threads"] != 2:
         words += ["--threads", str(recipe["threads"])]
+    if on_gpu(run):
+        words += ["--device", "cuda"]
     if recipe.get("label"):
         words += ["--label", recipe["label"]]
         for assignment in changes(run):
@@ -347,7 +360,7 @@ def ablation_section(measured, docs):
             if not lm:
                 figures.append(describe(own) if own else "—")
             lines.append(f"| `{run_name(run)}` | {changed} | " + " | ".join(figures) +
-                         f" | {delta} | {steps} | {run['recipe']['threads']} |")
+                         f" | {delta} | {steps} | {where_trained(run)} |")
     return lines
 
 
@@ -412,11 +425,12 @@ def main():
         preset = run["recipe"]["preset"]
         points, metric, _ = validation_curve(run)
         series = [("this preset", [(m, v) for m, _, v in points], "#1f77b4")]
-        for anchor in anchors.get(preset, []):
+        for anchor in [] if on_gpu(run) else anchors.get(preset, []):  # anchors: 2 cores
             series.append((anchor["label"], [tuple(p) for p in anchor["minutes"]], "#d62728"))
         log_y = run["config"]["task"] == "lm"
         svg_chart(os.path.join(args.docs, preset + "-minutes.svg"), preset + ": " + metric,
-                  "training minutes (trainer's clock, 2 cores)", metric, series, log_y,
+                  "training minutes (trainer's clock, %s)" %
+                  ("GPU" if on_gpu(run) else "2 cores"), metric, series, log_y,
                   legend_below=not log_y)
         svg_chart(os.path.join(args.docs, preset + "-steps.svg"), preset + ": " + metric,
                   "optimizer steps", metric,
@@ -425,9 +439,10 @@ def main():
 
         steps = max((e.get("step", 0) for e in run["history"]), default=0)
         train = run["config"]["train"]
-        threads = run["recipe"]["threads"]
+        threads = where_trained(run)
         padding = "%.1f%%" % run["padding"] if run["padding"] is not None else "—"
-        memory = "%.2f GB" % (run["recipe"]["peak_rss_kb"] / 1e6)
+        peak_kb = run["recipe"]["peak_rss_kb"]
+        memory = "%.2f GB" % (peak_kb / 1e6) if peak_kb else "—"  # no GNU time there
         for decoding, evaluation in final_rows(run).items():
             result = describe(evaluation)
             if decoding != "lm":

@@ -6,8 +6,11 @@
 # would pick (what early stopping on that metric would keep). Finally
 # scripts/recipe_report.py draws the charts and the tables.
 #
-#   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--docs DIR]
-#                      [--label NAME --set KEY=VALUE ...] PRESET...
+#   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--device cpu|cuda]
+#                      [--docs DIR] [--label NAME --set KEY=VALUE ...] PRESET...
+#
+# --threads 0 uses every core; --device cuda trains and decodes on the GPU (the default is
+# the presets' own, auto: the GPU when there is one).
 #
 # An ablation is a labelled variant of a preset: --label nols --set train.label_smoothing=0
 # trains into OUT/PRESET+nols, and the report compares it with OUT/PRESET+baseline (or
@@ -22,6 +25,7 @@ cd "$(dirname "$0")/.."
 data_dir=data
 out=recipes
 threads=2
+device=  # empty: the preset's own (auto)
 docs=  # docs/recipes, or docs/recipes/ablations for a labelled variant
 label=
 changes=()  # KEY=VALUE, each passed on as --set
@@ -31,10 +35,11 @@ while [[ $# -gt 0 ]]; do
     --data-dir) data_dir=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --device) device=$2; shift 2 ;;
     --docs) docs=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
     --set) changes+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) presets+=("$1"); shift ;;
   esac
@@ -49,6 +54,8 @@ fi
 docs=${docs:-docs/recipes${label:+/ablations}}
 set_args=()
 for change in ${changes[@]+"${changes[@]}"}; do set_args+=(--set "$change"); done
+# Where a run trains is not a change of its recipe: no label needed.
+[[ -n $device ]] && set_args+=(--set train.device="$device")
 tfw=${TFW:-build/app/cli/tfw}
 [[ -x "$tfw" ]] || { echo "build tfw first ($tfw not found)" >&2; exit 1; }
 
@@ -61,12 +68,21 @@ preset_field() {
   "$tfw" config --preset "$1" | python3 -c "import json, sys; c = json.load(sys.stdin); print($2)"
 }
 
+# Runs COMMAND, writing its peak memory to FILE where GNU time is installed (a bare GPU
+# server may lack it: the run is measured all the same, its memory is not).
+run_timed() {
+  local file=$1
+  shift
+  if [[ -x /usr/bin/time ]]; then /usr/bin/time -v -o "$file" "$@"; else "$@"; fi
+}
+
 # Evaluates CHECKPOINT on SPLIT with the given extra options and keeps the result in the
 # run's evals/ (where the report, the window and tfw compare find it).
 evaluate() {
   local checkpoint=$1 split=$2
   shift 2
-  "$tfw" eval --checkpoint "$checkpoint" --split "$split" --save "$@" > /dev/null
+  "$tfw" eval --checkpoint "$checkpoint" --split "$split" --save ${device:+--device "$device"} "$@" \
+    > /dev/null
 }
 
 for preset in "${presets[@]}"; do
@@ -79,9 +95,10 @@ for preset in "${presets[@]}"; do
   mkdir -p "$out"
   task=$(preset_field "$preset" 'c["task"]')
   name=$(basename "$run")
-  echo "== $name ($task): training on $threads threads"
+  echo "== $name ($task): training on ${device:-auto} with $threads threads (0: all)"
   started=$(date +%s.%N)
-  /usr/bin/time -v -o "$out/$name.time" \
+  rm -f "$out/$name.time"
+  run_timed "$out/$name.time" \
     "$tfw" train --preset "$preset" --data-dir "$data_dir" --run-dir "$run" \
       --set train.threads="$threads" --set train.save_every="$(save_every_for "$task")" \
       ${set_args[@]+"${set_args[@]}"} > "$out/$name.log" 2>&1
@@ -106,10 +123,12 @@ for preset in "${presets[@]}"; do
       evaluate "$picked" "$split" --beam 1
     fi
   fi
-  peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$name.time")
+  peak_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$name.time" 2>/dev/null || true)
+  # "model: 9.6M parameters on cuda:0 NVIDIA H100 80GB HBM3, 79.1 GiB; 231 steps ..."
+  trained_on=$(sed -n 's/^model: [0-9]* parameters on \([^;]*\);.*/\1/p' "$out/$name.log" | head -1)
   cat > "$run/recipe.json" <<EOF
 {"preset": "$preset", "label": "$label", "set": $(python3 -c 'import json, sys; print(json.dumps(sys.argv[1:]))' ${changes[@]+"${changes[@]}"}),
- "task": "$task", "threads": $threads, "split": "$split",
+ "task": "$task", "threads": $threads, "device": "$trained_on", "split": "$split",
  "wall_s": $(python3 -c "print(round($finished - $started, 1))"), "peak_rss_kb": ${peak_kb:-0},
  "cpu": "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)", "cores": $(nproc),
  "measured": "$(date -u +%Y-%m-%d)"}
