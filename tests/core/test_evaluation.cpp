@@ -228,6 +228,35 @@ class TestEvaluation : public QObject {
         QCOMPARE(evaluation->loss.word_perplexity(), 0.0);
     }
 
+    // Lines are scored shortest first in batches under train.batch_tokens; each keeps its place
+    // and scores as it would alone.
+    void languageModelScoresEachLineAsIfAlone() {
+        Translator translator(load_model(m_lm));
+        LoadedModel& loaded = translator.model();
+        loaded.checkpoint.config.train.batch_tokens = 8;  // three batches for kSources
+        EvaluationSet set;
+        set.sources = kSources;
+        std::vector<size_t> progress;
+        const auto evaluation = evaluate(translator, m_lm, set, DecodeOptions(), EvalMetric::ByTask,
+                                         [&](size_t done, size_t) {
+                                             progress.push_back(done);
+                                             return true;
+                                         });
+        QCOMPARE(progress, (std::vector<size_t>{2, 3, 4}));
+        QCOMPARE(evaluation->sentences.size(), kSources.size());
+        for (size_t i = 0; i < kSources.size(); ++i) {
+            const SentenceResult& s = evaluation->sentences[i];
+            QCOMPARE(s.index, i);
+            QCOMPARE(s.source, kSources[i]);
+            const double alone = force_score_ids(*loaded.model, {{kEosId}},
+                                                 {loaded.tgt_tokenizer->encode(kSources[i])})
+                                     .front()
+                                     .perplexity();
+            QVERIFY2(std::abs(s.score - alone) < 1e-4 * alone,
+                     qPrintable(QString("%1 against %2").arg(s.score).arg(alone)));
+        }
+    }
+
     void cancellingReturnsNothing() {
         Translator translator(load_model(m_translation));
         DecodeOptions options;
