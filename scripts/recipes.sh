@@ -9,8 +9,8 @@
 #   scripts/recipes.sh [--data-dir DIR] [--out DIR] [--threads N] [--device cpu|cuda]
 #                      [--docs DIR] [--label NAME --set KEY=VALUE ...] PRESET...
 #
-# --threads 0 uses every core; --device cuda trains and decodes on the GPU (the default is
-# the presets' own, auto: the GPU when there is one).
+# --threads 0 uses every core; --device cuda trains and evaluates on the GPU (without it,
+# training takes the preset's own auto, the GPU when there is one, and evaluation the CPU).
 #
 # An ablation is a labelled variant of a preset: --label nols --set train.label_smoothing=0
 # trains into OUT/PRESET+nols, and the report compares it with OUT/PRESET+baseline (or
