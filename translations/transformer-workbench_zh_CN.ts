@@ -332,10 +332,6 @@
         <translation>批次数</translation>
     </message>
     <message>
-        <source>The untrained model&apos;s loss on a few training batches is close to ln(vocabulary), the loss of a uniform guess (allowed: %1 nats below, %2 above; tied embeddings start out favouring the token just read, which small vocabularies pay for): it starts unsure of every token, as it should.</source>
-        <translation>未训练模型在几个训练批次上的损失接近 ln(词表大小)，即均匀猜测的损失（允许低 %1 nat、高 %2；共享嵌入一开始偏向刚读到的词元，小词表会为此多付出一些）：它一开始对每个词元都没有把握，这是应该的。</translation>
-    </message>
-    <message>
         <source>The untrained model is far better than a uniform guess. That usually means the target leaks into the input (a decoder that sees the token it predicts, or targets not shifted by one).</source>
         <translation>未训练的模型远好于均匀猜测。这通常意味着目标泄漏进了输入（解码器看得到它要预测的词元，或目标没有右移一位）。</translation>
     </message>
@@ -434,6 +430,50 @@
     <message>
         <source> also in train</source>
         <translation> 也在训练集中</translation>
+    </message>
+    <message>
+        <source>The untrained model starts %1 nats above ln(vocabulary), more than a uniform guess&apos;s %2 allows, because the embeddings are tied: the output layer is the embedding table, so the logit of the token just read is about d × σ = %3 while the others are near 0, and the model confidently predicts that the input repeats. With a large vocabulary this is small next to ln(V); with %4 tokens it dominates. The first training steps remove it. Untied output weights (model.tie_embeddings false) start at ln(V).</source>
+        <translation>未训练的模型起始损失比 ln(词表大小) 高 %1 nat，超出了均匀猜测所允许的 %2，原因是嵌入是共享（绑定）的：输出层就是嵌入表，因此刚读入的词元的 logit 约为 d × σ = %3，其余接近 0，模型会很有把握地预测输入会重复。词表很大时这点偏差相对 ln(V) 很小；只有 %4 个词元时它占了主导。最初几步训练就会消除它。不绑定的输出权重（model.tie_embeddings 设为 false）从 ln(V) 起步。</translation>
+    </message>
+    <message>
+        <source>The untrained model&apos;s loss on a few training batches is close to ln(vocabulary), the loss of a uniform guess (allowed: %1 nats either side): it starts unsure of every token, as it should.</source>
+        <translation>未训练模型在几个训练批次上的损失接近 ln(词表大小)，即均匀猜测的损失（允许上下各 %1 nat）：它一开始对每个词元都没有把握，这正是应有的状态。</translation>
+    </message>
+    <message>
+        <source>Precision suits the device</source>
+        <translation>精度与设备相符</translation>
+    </message>
+    <message>
+        <source>train.precision</source>
+        <translation>train.precision</translation>
+    </message>
+    <message>
+        <source>computes in</source>
+        <translation>实际计算精度</translation>
+    </message>
+    <message>
+        <source>native bf16</source>
+        <translation>原生 bf16</translation>
+    </message>
+    <message>
+        <source>Matrix products run in a precision this device computes natively (auto takes bf16 only where the hardware has it: GPUs from Ampere on, CPUs with AVX-512 BF16 or AMX).</source>
+        <translation>矩阵乘法使用本设备原生支持的精度（auto 仅在硬件支持时选择 bf16：Ampere 及更新的 GPU、带 AVX-512 BF16 或 AMX 的 CPU）。</translation>
+    </message>
+    <message>
+        <source>bf16 product time / fp32</source>
+        <translation>bf16 乘法耗时 / fp32</translation>
+    </message>
+    <message>
+        <source>bf16 %1× slower than fp32 here</source>
+        <translation>在此设备上 bf16 比 fp32 慢 %1 倍</translation>
+    </message>
+    <message>
+        <source>This GPU has no native bf16 (compute capability below 8.0): bf16 products measured %1× the time of fp32 ones. Use train.precision auto (fp32 here) or fp16.</source>
+        <translation>这块 GPU 没有原生 bf16（计算能力低于 8.0）：实测 bf16 乘法耗时是 fp32 的 %1 倍。请使用 train.precision auto（在这里即 fp32）或 fp16。</translation>
+    </message>
+    <message>
+        <source>This CPU has no native bf16 (AVX-512 BF16 or AMX), so every bf16 product is converted element by element: measured %1× the time of an fp32 product of this model&apos;s width. Use train.precision auto (fp32 here) or fp32.</source>
+        <translation>这颗 CPU 没有原生 bf16（AVX-512 BF16 或 AMX），每次 bf16 乘法都要逐元素转换：按本模型宽度实测，耗时是 fp32 乘法的 %1 倍。请使用 train.precision auto（在这里即 fp32）或 fp32。</translation>
     </message>
 </context>
 <context>
@@ -905,10 +945,6 @@
         <translation>用于矩阵运算的 CPU 线程数（0 = 全部核心）。</translation>
     </message>
     <message>
-        <source>bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 BF16) keeping fp32 weights; fp16 is for GPUs only.</source>
-        <translation>bf16 以 bfloat16 执行矩阵乘法（GPU，或支持 AVX-512 BF16 的 CPU），权重保持 fp32；fp16 仅适用于 GPU。</translation>
-    </message>
-    <message>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
@@ -1276,6 +1312,18 @@
         <source>Best checkpoint by</source>
         <translation>最佳检查点依据</translation>
     </message>
+    <message>
+        <source>End the run when its training loss explodes (stays above ln(vocabulary) + 25 nats per token for 5 steps) and say so, instead of training a broken model to the end. A loss that becomes NaN or infinite always ends it.</source>
+        <translation>训练损失爆炸（连续 5 步高于 ln(词表大小) + 25 nat/词元）时结束运行并说明原因，而不是把一个坏掉的模型训练到底。损失变成 NaN 或无穷大时总会结束运行。</translation>
+    </message>
+    <message>
+        <source>auto takes bf16 where the device runs it natively (GPUs from Ampere on, CPUs with AVX-512 BF16 or AMX) and fp32 elsewhere. bf16 runs matrix products in bfloat16 keeping fp32 weights; on a CPU without native bf16 it is many times slower than fp32. fp16 is for GPUs only.</source>
+        <translation>auto 在设备原生支持 bf16 时选择 bf16（Ampere 及更新的 GPU、带 AVX-512 BF16 或 AMX 的 CPU），否则选择 fp32。bf16 以 bfloat16 计算矩阵乘法，权重保持 fp32；在没有原生 bf16 的 CPU 上它比 fp32 慢很多倍。fp16 仅用于 GPU。</translation>
+    </message>
+    <message>
+        <source>Stop when it diverges</source>
+        <translation>发散时停止</translation>
+    </message>
 </context>
 <context>
     <name>ConfigProblem</name>
@@ -1488,6 +1536,38 @@
     <message>
         <source>finished: %1 epochs</source>
         <translation>完成：%1 轮</translation>
+    </message>
+    <message>
+        <source> Try a lower train.lr (now %1), more train.warmup_steps (now %2)</source>
+        <translation>可以尝试更低的 train.lr（当前 %1）、更多的 train.warmup_steps（当前 %2）</translation>
+    </message>
+    <message>
+        <source>, train.clip_norm 1.0 (now %1)</source>
+        <translation>、train.clip_norm 1.0（当前 %1）</translation>
+    </message>
+    <message>
+        <source>, model.norm pre (now post)</source>
+        <translation>、model.norm pre（当前 post）</translation>
+    </message>
+    <message>
+        <source>, train.precision fp32 (now %1)</source>
+        <translation>、train.precision fp32（当前 %1）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>diverged: the loss became %1 at step %2.</source>
+        <translation>已发散：损失在第 %2 步变成了 %1。</translation>
+    </message>
+    <message>
+        <source>diverged at step %1: the training loss reached %2 nats per token, where a uniform guess scores %3.</source>
+        <translation>在第 %1 步发散：训练损失达到每词元 %2 nat，而均匀猜测只有 %3。</translation>
+    </message>
+    <message>
+        <source> Its loss diverged at step %1 (train.stop_on_divergence is off).</source>
+        <translation>它的损失在第 %1 步发散（train.stop_on_divergence 已关闭）。</translation>
     </message>
 </context>
 <context>
@@ -2674,6 +2754,22 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
         <source>The experiment cannot start yet:</source>
         <translation>实验尚无法开始：</translation>
     </message>
+    <message>
+        <source>auto → bf16 on this CPU: it runs bf16 natively (%1)</source>
+        <translation>auto → 在这颗 CPU 上用 bf16：它原生支持 bf16（%1）</translation>
+    </message>
+    <message>
+        <source>auto → fp32 on this CPU: it has no native bf16 (bf16 would be many times slower)</source>
+        <translation>auto → 在这颗 CPU 上用 fp32：它没有原生 bf16（bf16 会慢很多倍）</translation>
+    </message>
+    <message>
+        <source>auto → bf16 on the GPU (%1 runs bf16 natively)</source>
+        <translation>auto → 在 GPU 上用 bf16（%1 原生支持 bf16）</translation>
+    </message>
+    <message>
+        <source>auto → fp32 on the GPU (%1 has no native bf16)</source>
+        <translation>auto → 在 GPU 上用 fp32（%1 没有原生 bf16）</translation>
+    </message>
 </context>
 <context>
     <name>tfw::ExperimentPane</name>
@@ -3209,6 +3305,10 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
+    <message>
+        <source>Last run diverged</source>
+        <translation>上次运行已发散</translation>
+    </message>
 </context>
 <context>
     <name>tfw::MissingDataBar</name>
@@ -3345,6 +3445,10 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
     <message>
         <source>skipped</source>
         <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>已发散</translation>
     </message>
 </context>
 <context>
@@ -4683,6 +4787,26 @@ This cannot be undone.</source>
     <message>
         <source>Stopped early at step %L1: validation %2 stopped improving.</source>
         <translation>在第 %L1 步提前停止：验证集 %2 不再提升。</translation>
+    </message>
+    <message>
+        <source>%1 (auto: native bf16 here)</source>
+        <translation>%1（auto：此处原生支持 bf16）</translation>
+    </message>
+    <message>
+        <source>%1 (auto: no native bf16 here)</source>
+        <translation>%1（auto：此处没有原生 bf16）</translation>
+    </message>
+    <message>
+        <source>Training diverged: %1</source>
+        <translation>训练发散：%1</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>已发散</translation>
+    </message>
+    <message>
+        <source>Training diverged</source>
+        <translation>训练发散</translation>
     </message>
 </context>
 </TS>

@@ -389,11 +389,15 @@ void MainWindow::onRunFinished(const QString& runDir, const TrainingFinished& re
     // What a student does next is try the model: Inference and Evaluate start with its best
     // checkpoint (without leaving the Training tab).
     const QString best = QString::fromStdString(RunPaths(runDir.toStdString()).best_checkpoint());
-    if (!m_closeAfterStop && result.reason != FinishReason::Failed && QFileInfo::exists(best)) {
+    const bool failed =
+        result.reason == FinishReason::Failed || result.reason == FinishReason::Diverged;
+    if (!m_closeAfterStop && !failed && QFileInfo::exists(best)) {
         m_inference->openCheckpoint(best);
         m_evaluation->setCheckpoint(best);
     }
-    m_state->setText(result.reason == FinishReason::Failed ? tr("Last run failed") : tr("Idle"));
+    m_state->setText(result.reason == FinishReason::Diverged ? tr("Last run diverged")
+                     : failed                                ? tr("Last run failed")
+                                                             : tr("Idle"));
     if (m_closeAfterStop) close();
 }
 

@@ -8,6 +8,7 @@
 #include "app/cli/bench_decode.h"
 #include "app/cli/command.h"
 #include "core/train/train_benchmark.h"
+#include "core/util/precision_choice.h"
 
 namespace tfw::cli {
 namespace {
@@ -33,7 +34,8 @@ int bench_train(const std::vector<std::string>& argv) {
         .option("vocab", "V", "vocabulary size", std::to_string(d.vocab))
         .flag("norm-first", "pre-LN instead of post-LN")
         .option("device", "cpu|cuda", "where to run", d.device)
-        .option("precision", "fp32|bf16|fp16", "matrix precision", "fp32");
+        .option("precision", "fp32|bf16|fp16|auto",
+                "matrix precision (auto: bf16 where the device runs it natively)", "fp32");
     if (!args.parse(argv)) return 0;
 
     TrainBenchOptions o;
@@ -55,8 +57,10 @@ int bench_train(const std::vector<std::string>& argv) {
         o.precision = Precision::Bf16;
     else if (precision == "fp16")
         o.precision = Precision::Fp16;
+    else if (precision == "auto")
+        o.precision = Precision::Auto;
     else if (precision != "fp32")
-        throw UsageError("--precision must be fp32, bf16 or fp16, got '" + precision + "'");
+        throw UsageError("--precision must be fp32, bf16, fp16 or auto, got '" + precision + "'");
     if (o.d_model % o.heads != 0) throw UsageError("--heads must divide --d-model");
 
     const TrainBenchResult r = run_train_benchmark(o);
@@ -64,7 +68,7 @@ int bench_train(const std::vector<std::string>& argv) {
                              {"threads", r.threads},
                              {"params", r.params},
                              {"norm_first", o.norm_first},
-                             {"precision", precision},
+                             {"precision", precision_name(r.precision)},
                              {"device", o.device},
                              {"ms_per_step", std::round(r.ms_per_step * 100) / 100},
                              {"tgt_tokens_per_s", std::round(r.tgt_tokens_per_s * 10) / 10},

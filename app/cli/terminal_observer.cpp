@@ -56,11 +56,12 @@ void TerminalObserver::on_checks(const ChecksReport& report) {
 void TerminalObserver::on_started(const TrainingStarted& s) {
     plan_ = s;
     std::printf(
-        "run %s\n%lld parameters on %s; %lld training / %lld validation examples; "
+        "run %s\n%lld parameters on %s, precision %s; %lld training / %lld validation examples; "
         "%lld steps per epoch, %lld planned\n",
         s.run_dir.c_str(), static_cast<long long>(s.parameters), device_summary(s).c_str(),
-        static_cast<long long>(s.train_examples), static_cast<long long>(s.valid_examples),
-        static_cast<long long>(s.steps_per_epoch), static_cast<long long>(s.planned_steps));
+        describe_precision(s.precision).c_str(), static_cast<long long>(s.train_examples),
+        static_cast<long long>(s.valid_examples), static_cast<long long>(s.steps_per_epoch),
+        static_cast<long long>(s.planned_steps));
     std::fflush(stdout);
 }
 

@@ -18,7 +18,8 @@ namespace tfw::cli {
 namespace {
 
 int exit_code(const TrainingFinished& finished) {
-    return finished.reason == FinishReason::Failed ? 1 : 0;
+    return finished.reason == FinishReason::Failed || finished.reason == FinishReason::Diverged ? 1
+                                                                                                : 0;
 }
 
 // What ranks other than 0 print: their warnings and errors, naming the rank.

@@ -11,6 +11,7 @@
 #include "core/check/gradient_norm_check.h"
 #include "core/check/initial_loss_check.h"
 #include "core/check/overfit_check.h"
+#include "core/check/precision_check.h"
 #include "core/check/prepared_checks.h"
 #include "core/data/split_reader.h"
 #include "core/io/model_io.h"
@@ -79,6 +80,8 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
          }},
         {"causal_leak", "No peeking at future tokens",
          [&] { return check_causal_leak(*model(), first); }},
+        {"precision", "Precision suits the device",
+         [&] { return check_precision(config, device); }},
     };
     if (!options.quick_only) {
         checks.push_back({"gradient_norms", "Gradient norms per layer",

@@ -7,6 +7,7 @@
 
 #include "core/config/config_schema.h"
 #include "core/config/decode_fields.h"
+#include "core/config/key_suggestion.h"
 #include "core/config/presets.h"
 #include "core/config/translatable.h"
 
@@ -97,7 +98,7 @@ ExperimentConfig config_from_json(const json& input) {
     ExperimentConfig config;
     for (const auto& [key, value] : entries) {
         const ConfigField* field = find_config_field(key);
-        if (!field) throw ConfigError("unknown configuration key '" + key + "'");
+        if (!field) throw unknown_config_key(key);
         field->set(config, value);
     }
     return config;
@@ -141,7 +142,7 @@ void apply_override(ExperimentConfig& config, const std::string& assignment) {
         throw ConfigError("--set expects key=value, got '" + assignment + "'");
     const std::string key = assignment.substr(0, eq);
     const ConfigField* field = find_config_field(key);
-    if (!field) throw ConfigError("unknown configuration key '" + key + "'");
+    if (!field) throw unknown_config_key(key);
     field->set(config, parse_scalar(*field, assignment.substr(eq + 1)));
 }
 

@@ -420,6 +420,12 @@ std::vector<ConfigField> build_fields() {
                     "What the best checkpoint and early stopping go by: validation loss, or "
                     "BLEU / ROUGE-L of the validation set decoded greedily at every validation "
                     "(translation, summarization; each validation then decodes the whole set).")));
+    f.push_back(bool_field(
+        "train.stop_on_divergence", &C::train, &TrainConfig::stop_on_divergence,
+        TFW_TR_NOOP("ConfigField",
+                    "End the run when its training loss explodes (stays above ln(vocabulary) + "
+                    "25 nats per token for 5 steps) and say so, instead of training a broken "
+                    "model to the end. A loss that becomes NaN or infinite always ends it.")));
     f.push_back(int_field(
         "train.seed", &C::train, &TrainConfig::seed, 0, 2147483647,
         TFW_TR_NOOP("ConfigField",
@@ -434,11 +440,14 @@ std::vector<ConfigField> build_fields() {
                   TFW_TR_NOOP("ConfigField", "CPU threads for matrix work (0 = all cores).")));
     f.push_back(
         choice_field("train.precision", &C::train, &TrainConfig::precision,
-                     {TFW_TR_NOOP("ConfigChoice", "fp32"), TFW_TR_NOOP("ConfigChoice", "bf16"),
-                      TFW_TR_NOOP("ConfigChoice", "fp16")},
+                     {TFW_TR_NOOP("ConfigChoice", "auto"), TFW_TR_NOOP("ConfigChoice", "fp32"),
+                      TFW_TR_NOOP("ConfigChoice", "bf16"), TFW_TR_NOOP("ConfigChoice", "fp16")},
                      TFW_TR_NOOP("ConfigField",
-                                 "bf16 runs matrix products in bfloat16 (GPU, or CPUs with AVX-512 "
-                                 "BF16) keeping fp32 weights; fp16 is for GPUs only.")));
+                                 "auto takes bf16 where the device runs it natively (GPUs from "
+                                 "Ampere on, CPUs with AVX-512 BF16 or AMX) and fp32 elsewhere. "
+                                 "bf16 runs matrix products in bfloat16 keeping fp32 weights; on "
+                                 "a CPU without native bf16 it is many times slower than fp32. "
+                                 "fp16 is for GPUs only.")));
 
     // decode: the defaults of every decoding command, from the decoding table.
     for (const DecodeField& d : decode_fields()) {

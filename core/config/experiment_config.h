@@ -20,7 +20,8 @@ enum class Activation { Relu, Gelu };
 enum class OptimizerType { Adam, AdamW };
 enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
 enum class DevicePref { Auto, Cpu, Cuda };
-enum class Precision { Fp32, Bf16, Fp16 };
+// auto: bf16 where the device runs it natively, else fp32 (core/util/precision_choice.h).
+enum class Precision { Auto, Fp32, Bf16, Fp16 };
 // What the best checkpoint and early stopping go by: the validation loss, or BLEU / ROUGE-L of
 // the validation set decoded greedily at each validation (seq2seq only).
 enum class ValidMetric { Loss, Bleu, RougeL };
@@ -85,13 +86,14 @@ struct TrainConfig {
     int save_every = 0;      // steps between periodic checkpoints (0 = only last and best)
     int patience = 0;        // validations without improvement before stopping (0 = never)
     ValidMetric valid_metric = ValidMetric::Loss;  // what "improvement" and best.tfw go by
+    bool stop_on_divergence = true;                // end a run whose loss explodes or becomes NaN
     // Steps between attention snapshots of the probes (0 = with every validation, -1 = none).
     int snapshot_every = 0;
     std::string probes;  // probe inputs separated by '|' (empty = two validation inputs)
     int seed = 42;
     DevicePref device = DevicePref::Auto;
-    int threads = 0;  // intra-op CPU threads (0 = all cores)
-    Precision precision = Precision::Fp32;
+    int threads = 0;                        // intra-op CPU threads (0 = all cores)
+    Precision precision = Precision::Fp32;  // the presets say auto
 };
 
 struct ExperimentConfig {

@@ -67,6 +67,7 @@ std::string field_label(const std::string& key) {
         {"train.probes", TFW_TR_NOOP("ConfigField", "Attention probe inputs")},
         {"train.patience", TFW_TR_NOOP("ConfigField", "Early-stopping patience")},
         {"train.valid_metric", TFW_TR_NOOP("ConfigField", "Best checkpoint by")},
+        {"train.stop_on_divergence", TFW_TR_NOOP("ConfigField", "Stop when it diverges")},
         {"train.seed", TFW_TR_NOOP("ConfigField", "Random seed")},
         {"train.device", TFW_TR_NOOP("ConfigField", "Device")},
         {"train.threads", TFW_TR_NOOP("ConfigField", "CPU threads")},

@@ -185,7 +185,9 @@ void run_one(Queue& queue, size_t run, SweepObserver& observer, SweepControl& co
                     finished = train_new(config, run_dir, forward, training);
                 }
             }
-            if (finished.reason == FinishReason::Failed)
+            // A diverged variant has no model worth scoring: it counts as a failure.
+            if (finished.reason == FinishReason::Failed ||
+                finished.reason == FinishReason::Diverged)
                 return queue.set(run, SweepRunState::Failed, verbatim(finished.message));
             if (finished.reason == FinishReason::Stopped) {
                 if (control.skipped(run))

@@ -6,11 +6,14 @@
 
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/config/key_suggestion.h"
 #include "core/config/translatable.h"
 
 namespace tfw {
 namespace {
 
+// Validations of a run whose step budget is shorter than two of its intervals (run_config).
+constexpr int kValidationsInShortBudget = 5;
 // Large enough that the budget, not the epochs, ends a run.
 constexpr int kBudgetEpochs = 100000;
 
@@ -155,7 +158,7 @@ SweepAxis parse_sweep_axis(const std::string& text) {
     std::vector<const ConfigField*> fields;
     for (const auto& key : split(text.substr(0, equals), '+')) {
         fields.push_back(find_config_field(key));
-        if (!fields.back()) throw ConfigError("unknown config key '" + key + "'");
+        if (!fields.back()) throw unknown_config_key(key);
         if (fields.back()->kind != fields.front()->kind)
             throw ConfigError("keys varied together must be of one kind: " + fields.front()->key +
                               " and " + key + " are not");
@@ -311,6 +314,10 @@ ExperimentConfig run_config(const SweepSpec& spec, const SweepVariant& variant, 
     switch (spec.budget.kind) {
         case BudgetKind::Steps:
             train.max_steps = static_cast<int>(spec.budget.amount);
+            // A budget shorter than two validation intervals would draw curves (and mean ± std
+            // bands) of one point, the final validation: validate often enough for five.
+            if (train.valid_every <= 0 || train.valid_every * 2 > train.max_steps)
+                train.valid_every = std::max(1, train.max_steps / kValidationsInShortBudget);
             break;
         case BudgetKind::Tokens:
             train.max_tokens = static_cast<int>(spec.budget.amount);

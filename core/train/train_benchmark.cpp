@@ -7,6 +7,7 @@
 
 #include "core/model/fast_dropout.h"
 #include "core/train/train_step.h"
+#include "core/util/precision_choice.h"
 
 namespace tfw {
 
@@ -16,6 +17,7 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     at::manual_seed(0);
     set_dropout_rng_state({0, 0});
     const at::Device device(o.device);
+    result.precision = choose_precision(o.precision, device).precision;
 
     // The reference: nn.Transformer with dropout 0.1 (also on attention weights), ReLU,
     // sinusoidal positions, embeddings tied to the output layer, label smoothing 0.1,
@@ -50,7 +52,7 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     auto step = [&] {
         optimizer.zero_grad();
         const StepStats stats = forward_backward(
-            *model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), o.precision);
+            *model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), result.precision);
         clip_gradients(parameters, 1.0);
         optimizer.step();
         return stats.loss / static_cast<double>(stats.tokens);

@@ -23,7 +23,7 @@ struct TrainBenchOptions {
     int vocab = 8000;
     bool norm_first = false;  // the reference's default is post-LN
     std::string device = "cpu";
-    Precision precision = Precision::Fp32;
+    Precision precision = Precision::Fp32;  // auto: as a training run on `device` would choose
 };
 
 struct TrainBenchResult {
@@ -34,6 +34,7 @@ struct TrainBenchResult {
     double all_tokens_per_s = 0;
     double gflops = 0;  // model FLOP/s counted as the reference counts them
     double final_loss = 0;
+    Precision precision = Precision::Fp32;  // what it computed in (auto resolved)
 };
 
 TrainBenchResult run_train_benchmark(const TrainBenchOptions& options);

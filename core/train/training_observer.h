@@ -9,16 +9,18 @@
 
 #include "core/check/check_result.h"
 #include "core/util/log_level.h"
+#include "core/util/precision_choice.h"
 #include "core/util/training_reports.h"
 
 namespace tfw {
 
 struct TrainingStarted {
     std::string run_dir;
-    std::string gpu;      // "cuda:0 NVIDIA H200"; empty on the CPU
-    int threads = 0;      // CPU threads per process (CPU runs)
-    int processes = 1;    // data-parallel processes (ranks)
-    std::string backend;  // their process group's backend ("gloo", "nccl") when processes > 1
+    std::string gpu;            // "cuda:0 NVIDIA H200"; empty on the CPU
+    int threads = 0;            // CPU threads per process (CPU runs)
+    int processes = 1;          // data-parallel processes (ranks)
+    std::string backend;        // their process group's backend ("gloo", "nccl") when processes > 1
+    PrecisionChoice precision;  // what the matrix products run in (auto resolved)
     int64_t parameters = 0;
     int64_t train_examples = 0;
     int64_t valid_examples = 0;
@@ -57,11 +59,12 @@ struct AttentionSnapshotReport {
     std::vector<ProbeEntropies> probes;  // in probe order
 };
 
-enum class FinishReason { Completed, Stopped, EarlyStopped, Failed };
+// Diverged: the loss became non-finite or exploded (core/train/divergence_watch.h).
+enum class FinishReason { Completed, Stopped, EarlyStopped, Failed, Diverged };
 
 struct TrainingFinished {
     FinishReason reason = FinishReason::Completed;
-    std::string message;  // for Failed: what went wrong and what to try
+    std::string message;  // for Failed and Diverged: what went wrong and what to try
     int64_t step = 0;
     double best_valid_loss = 0;  // the lowest validation loss
     // train.valid_metric bleu / rouge_l: best.tfw's score ("BLEU", "ROUGE-L"), at best_step.

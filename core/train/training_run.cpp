@@ -222,10 +222,9 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
         if (message.find("out of memory") != std::string::npos ||
             dynamic_cast<const std::bad_alloc*>(&e))
             message = "out of memory at step " + std::to_string(position_.step) +
-                      ". Try a smaller train.batch_tokens (now " +
-                      std::to_string(config_.train.batch_tokens) +
-                      ") with train.accumulate to keep the effective batch, a smaller model, or "
-                      "train.precision bf16.";
+                      " (train.batch_tokens " + std::to_string(config_.train.batch_tokens) + "). " +
+                      out_of_memory_advice(device_.is_cuda(), precision_.native_bf16,
+                                           precision_.precision != Precision::Fp32);
         if (dynamic_cast<const DistributedError*>(&e))
             message += ". The run stops; its last checkpoint is intact: `tfw launch --nproc " +
                        std::to_string(distributed_.world_size) + " resume " + run_dir_ +
@@ -319,8 +318,9 @@ void TrainingRun::build(const Checkpoint* from) {
                                   distributed_.local_world_size);
     threads = configure_threads(threads);
     device_ = training_device();
-    if (config_.train.precision == Precision::Fp16 && device_.is_cpu())
-        throw ConfigError("train.precision (fp16) needs a GPU; use bf16 or fp32 on cpu");
+    precision_ = choose_precision(config_.train.precision, device_);
+    if (precision_.precision == Precision::Fp16 && device_.is_cpu())
+        throw ConfigError("train.precision (fp16) needs a GPU; use auto, bf16 or fp32 on cpu");
     at::manual_seed(config_.train.seed);
     const int64_t src_vocab = data_.src_tokenizer->vocab_size();
     const int64_t tgt_vocab = data_.tgt_tokenizer->vocab_size();
@@ -345,6 +345,7 @@ void TrainingRun::build(const Checkpoint* from) {
     position_.world_size = distributed_.world_size;
     if (group_) reducer_ = std::make_unique<GradientAllReducer>(model_->parameters(), *group_);
     loss_scaler_ = LossScaler(position_.loss_scale);
+    divergence_ = DivergenceWatch(std::log(static_cast<double>(tgt_vocab)));
     if (config_.train.snapshot_every >= 0)
         probes_ = probe_inputs(data_, config_, model_->options().max_positions);
     if (config_.train.valid_metric != ValidMetric::Loss && distributed_.writes())
@@ -364,6 +365,7 @@ void TrainingRun::build(const Checkpoint* from) {
         started.threads = threads;
     else
         started.gpu = describe_device(device_);
+    started.precision = precision_;
     if (group_) {
         started.processes = distributed_.world_size;
         started.backend = group_->backend();
@@ -380,8 +382,9 @@ void TrainingRun::build(const Checkpoint* from) {
         plan += " or " + format_number(config_.train.max_minutes) +
                 " minutes (train.max_minutes), whichever comes first";
     log(LogLevel::Info, "model: " + std::to_string(started.parameters) + " parameters on " +
-                            device_summary(started) + "; " + std::to_string(steps_per_epoch_) +
-                            " steps per epoch, " + plan);
+                            device_summary(started) + "; precision " +
+                            describe_precision(precision_) + "; " +
+                            std::to_string(steps_per_epoch_) + " steps per epoch, " + plan);
     std::ostringstream padding;
     padding << std::fixed << std::setprecision(1) << 100.0 * padding_share(epoch_batches);
     log(LogLevel::Info, "batches: " + padding.str() + "% of their positions are padding");
@@ -438,7 +441,7 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     int64_t tokens = 0;
     for (size_t i = first; i < first + count; ++i) tokens += batches[i].tgt_tokens;
     if (tokens == 0) return true;
-    const bool fp16 = config_.train.precision == Precision::Fp16;
+    const bool fp16 = precision_.precision == Precision::Fp16;
     const double scale = fp16 ? loss_scaler_.scale() : 1.0;
     optimizer_->zero_grad();
     // Data parallel: this rank's rows of each batch. The loss is still divided by the whole
@@ -460,7 +463,7 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
         const BatchTensors batch = to_tensors(rows, device_);
         const StepStats stats =
             forward_backward(*model_, batch, config_.train.label_smoothing,
-                             scale / static_cast<double>(tokens), config_.train.precision);
+                             scale / static_cast<double>(tokens), precision_.precision);
         loss += stats.loss;
         nll += stats.nll;
         all_tokens += batch.src_tokens + batch.tgt_tokens;
@@ -473,14 +476,10 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
         all_tokens = static_cast<int64_t>(sums[2]);
     }
     const auto parameters = model_->parameters();
-    if (!std::isfinite(loss)) {
-        throw RunFailure(std::string("the loss became ") + (std::isnan(loss) ? "NaN" : "infinite") +
-                         " at step " + std::to_string(position_.step + 1) +
-                         ". Try a lower train.lr (now " + format_number(config_.train.lr) +
-                         "), more train.warmup_steps (now " +
-                         std::to_string(config_.train.warmup_steps) +
-                         "), train.clip_norm 1.0, model.norm pre, or train.precision fp32.");
-    }
+    // A non-finite loss is never stepped on: the loop ends the run with the weights intact.
+    if (divergence_.observe(position_.step + 1, nll / static_cast<double>(tokens)) &&
+        divergence_.non_finite())
+        return false;
     if (fp16 && !loss_scaler_.unscale(parameters)) {
         log(LogLevel::Warning,
             "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
@@ -551,7 +550,7 @@ ValidationReport TrainingRun::validate() {
             group_ ? batch_shard(batch, distributed_.rank, distributed_.world_size) : Batch{};
         if (group_ && rows.size == 0) continue;
         const StepStats stats = evaluate_batch(*model_, to_tensors(group_ ? rows : batch, device_),
-                                               config_.train.precision);
+                                               precision_.precision);
         nll += stats.nll;
         tokens += stats.tokens;
         correct += stats.correct;
@@ -684,6 +683,35 @@ void TrainingRun::save(bool best, bool final) {
     }
 }
 
+Phrase TrainingRun::divergence_message() const {
+    const TrainConfig& t = config_.train;
+    const std::string step = std::to_string(divergence_.step());
+    // What to try, each clause only where it would change something.
+    Phrase advice = run_status_text(
+        TFW_TR_NOOP("RunStatus",
+                    " Try a lower train.lr (now %1), more train.warmup_steps (now %2)"),
+        {format_number(t.lr), std::to_string(t.warmup_steps)});
+    if (t.clip_norm <= 0 || t.clip_norm > 1)
+        advice.then(run_status_text(TFW_TR_NOOP("RunStatus", ", train.clip_norm 1.0 (now %1)"),
+                                    {format_number(t.clip_norm)}));
+    if (config_.model.norm == NormPlacement::Post)
+        advice.then(run_status_text(TFW_TR_NOOP("RunStatus", ", model.norm pre (now post)")));
+    if (precision_.precision != Precision::Fp32)
+        advice.then(run_status_text(TFW_TR_NOOP("RunStatus", ", train.precision fp32 (now %1)"),
+                                    {precision_name(precision_.precision)}));
+    advice.then(run_status_text(TFW_TR_NOOP("RunStatus", ".")));
+    if (divergence_.non_finite())
+        return run_status_text(TFW_TR_NOOP("RunStatus", "diverged: the loss became %1 at step %2."),
+                               {std::isnan(divergence_.loss()) ? "NaN" : "infinite", step})
+            .then(advice);
+    return run_status_text(TFW_TR_NOOP("RunStatus",
+                                       "diverged at step %1: the training loss reached %2 nats "
+                                       "per token, where a uniform guess scores %3."),
+                           {step, format_number(divergence_.loss()),
+                            format_number(divergence_.limit() - DivergenceWatch::kMarginNats)})
+        .then(advice);
+}
+
 TrainingFinished TrainingRun::loop() {
     const TrainConfig& t = config_.train;
     TrainingFinished finished;
@@ -697,7 +725,17 @@ TrainingFinished TrainingRun::loop() {
         return r;
     };
     // Completed and early-stopped runs end validated; a stop request only saves, promptly.
-    auto finish = [&](FinishReason reason, const std::string& state, const Phrase& message) {
+    auto finish = [&](FinishReason reason, std::string state, Phrase message) {
+        // A run that trained on after diverging (train.stop_on_divergence false) is no success.
+        if (divergence_.diverged() &&
+            (reason == FinishReason::Completed || reason == FinishReason::EarlyStopped)) {
+            reason = FinishReason::Diverged;
+            state = "diverged";
+            message.then(run_status_text(
+                TFW_TR_NOOP("RunStatus",
+                            " Its loss diverged at step %1 (train.stop_on_divergence is off)."),
+                {std::to_string(divergence_.step())}));
+        }
         report_steps();
         if (reason != FinishReason::Stopped && position_.validated_step != position_.step &&
             position_.step > 0) {
@@ -715,7 +753,7 @@ TrainingFinished TrainingRun::loop() {
                  << "% of this session";
             log(LogLevel::Info, line.str());
         }
-        log(LogLevel::Info, message.text());
+        log(reason == FinishReason::Diverged ? LogLevel::Error : LogLevel::Info, message.text());
         write_status(state, message);
         finished.reason = reason;
         finished.message = message.text();
@@ -776,6 +814,15 @@ TrainingFinished TrainingRun::loop() {
             const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
             const bool stepped = train_step(batches, first, count);
             position_.batch_in_epoch += static_cast<int64_t>(count);
+            if (divergence_.diverged() && !divergence_told_) {
+                divergence_told_ = true;
+                const Phrase message = divergence_message();
+                if (divergence_.non_finite() || t.stop_on_divergence)
+                    return finish(FinishReason::Diverged, "diverged", message);
+                log(LogLevel::Warning, message.text() +
+                                           " Training goes on (train.stop_on_divergence "
+                                           "is off).");
+            }
             if (!stepped) continue;
             if (position_.step % t.log_every == 0) report_steps();
             if (t.snapshot_every > 0 && position_.step % t.snapshot_every == 0)

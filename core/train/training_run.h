@@ -15,6 +15,7 @@
 #include "core/io/run_lock.h"
 #include "core/io/run_tensorboard_log.h"
 #include "core/model/transformer_model.h"
+#include "core/train/divergence_watch.h"
 #include "core/train/loss_scaler.h"
 #include "core/train/training_observer.h"
 
@@ -67,6 +68,8 @@ class TrainingRun {
     };
     Agreement agree();
     bool wait_while_paused(Agreement& agreement);
+    // What went wrong once the loss diverged, and what to try (the log, status, finish message).
+    Phrase divergence_message() const;
     void write_status(const std::string& state, const Phrase& message = {});
     double elapsed() const;
 
@@ -85,6 +88,7 @@ class TrainingRun {
     TransformerModel model_{nullptr};
     std::unique_ptr<torch::optim::Optimizer> optimizer_;
     at::Device device_{at::kCPU};
+    PrecisionChoice precision_;  // train.precision as this device runs it (auto resolved)
     TrainingPosition position_;
     std::unique_ptr<HistoryWriter> history_;
     std::unique_ptr<RunTensorBoardLog> tensorboard_;  // null when its file could not be made
@@ -93,6 +97,8 @@ class TrainingRun {
     std::string started_at_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
     LossScaler loss_scaler_;                    // fp16 only
+    DivergenceWatch divergence_;                // fed every step's loss
+    bool divergence_told_ = false;              // logged (and the run ended, if it stops on it)
     std::vector<std::vector<int>> probes_;      // empty: no attention snapshots
     std::unique_ptr<ValidationScorer> scorer_;  // train.valid_metric bleu / rouge_l, rank 0
     int64_t last_snapshot_step_ = -1;

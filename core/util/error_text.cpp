@@ -2,6 +2,10 @@
 
 #include <new>
 #include <sstream>
+#include <vector>
+
+#include "core/util/cpu_features.h"
+#include "core/util/gpu_devices.h"
 
 namespace tfw {
 namespace {
@@ -49,9 +53,20 @@ std::string user_error_text(const std::string& what) {
     if (!is_out_of_memory(message)) return message;
     const bool gpu =
         message.find("CUDA") != std::string::npos || message.find("CUBLAS") != std::string::npos;
-    return std::string(gpu ? "Ran out of memory on the GPU." : "Ran out of memory.") +
-           " Lower train.batch_tokens (train.accumulate keeps the effective batch) or the model "
-           "size, or use train.precision bf16.";
+    const std::vector<GpuInfo> gpus = gpu ? list_gpus() : std::vector<GpuInfo>{};
+    const bool native_bf16 = gpu ? !gpus.empty() && gpus[0].native_bf16 : cpu_runs_bf16_natively();
+    return std::string(gpu ? "Ran out of memory on the GPU. " : "Ran out of memory. ") +
+           out_of_memory_advice(gpu, native_bf16);
+}
+
+std::string out_of_memory_advice(bool gpu, bool native_bf16, bool half_precision) {
+    std::string advice =
+        "Lower train.batch_tokens (train.accumulate keeps the effective batch) or the model size";
+    if (half_precision) return advice + ".";
+    if (native_bf16)
+        return advice + ", or use train.precision bf16 (this device runs it natively).";
+    if (gpu) return advice + ", or use train.precision fp16.";
+    return advice + ".";
 }
 
 std::string user_error_text(const std::exception& error) {

@@ -14,4 +14,9 @@ namespace tfw {
 std::string user_error_text(const std::exception& error);
 std::string user_error_text(const std::string& what);
 
+// What lowers memory use, as advice: the batch, the model, and a half precision only where the
+// device computes it natively (bf16 on a CPU without it would be many times slower), and not
+// when the run already computes in one. Pure.
+std::string out_of_memory_advice(bool gpu, bool native_bf16, bool half_precision = false);
+
 }  // namespace tfw

@@ -29,7 +29,8 @@ std::vector<GpuInfo> list_gpus() {
     for (int i = 0; i < count; ++i) {
         const cudaDeviceProp* properties =
             at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(i));
-        gpus.push_back({i, properties->name, static_cast<int64_t>(properties->totalGlobalMem)});
+        gpus.push_back({i, properties->name, static_cast<int64_t>(properties->totalGlobalMem),
+                        properties->major >= 8});
     }
 #endif
     return gpus;

@@ -12,6 +12,7 @@ struct GpuInfo {
     int index = 0;
     std::string name;          // "NVIDIA H100 80GB HBM3"
     int64_t total_memory = 0;  // bytes
+    bool native_bf16 = false;  // compute capability 8.0 or newer: bf16 matrix products in hardware
 };
 
 // Empty with a CPU-only LibTorch, and with a CUDA one when no GPU is visible.

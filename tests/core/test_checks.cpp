@@ -15,10 +15,12 @@
 #include "core/check/gradient_norm_check.h"
 #include "core/check/initial_loss_check.h"
 #include "core/check/overfit_check.h"
+#include "core/check/precision_check.h"
 #include "core/check/sanity_checks.h"
 #include "core/data/split_reader.h"
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
+#include "core/util/cpu_features.h"
 
 #include "tests/core/test_support.h"
 
@@ -130,6 +132,28 @@ class TestChecks : public QObject {
         QCOMPARE(check_status_name(r.status), std::string("fail"));
         QVERIFY2(r.explanation.text().find("initialised") != std::string::npos,
                  r.explanation.text().c_str());
+    }
+
+    // bf16 asked for where it is emulated: the measured slowdown and what to use instead.
+    void bf16WithoutHardwareSupportWarnsWithTheSlowdown() {
+        const CheckResult slow = judge_precision(Precision::Bf16, false, false, 18.2);
+        QCOMPARE(check_status_name(slow.status), std::string("warn"));
+        QCOMPARE(slow.figure.text(), std::string("bf16 18.2× slower than fp32 here"));
+        QVERIFY2(slow.explanation.text().find("train.precision auto") != std::string::npos,
+                 slow.explanation.text().c_str());
+        for (const Precision p : {Precision::Auto, Precision::Fp32})
+            QCOMPARE(check_status_name(judge_precision(p, false, false, 0).status),
+                     std::string("pass"));
+        QCOMPARE(check_status_name(judge_precision(Precision::Bf16, false, true, 0).status),
+                 std::string("pass"));
+        QCOMPARE(judge_precision(Precision::Auto, false, false, 0).figure.text(),
+                 std::string("auto → fp32 (this CPU has no native bf16)"));
+        // On this machine, as a run would see it.
+        ExperimentConfig c = tiny(Task::Translation);
+        c.train.precision = Precision::Bf16;
+        const CheckResult here = check_precision(c, at::Device(at::kCPU));
+        QCOMPARE(check_status_name(here.status),
+                 std::string(cpu_runs_bf16_natively() ? "pass" : "warn"));
     }
 
     void oneBatchIsOverfittedAtASaneLearningRateOnly() {
@@ -268,7 +292,7 @@ class TestChecks : public QObject {
         quick.quick_only = true;
         const ChecksReport sane = run_checks(c, quick);
         for (const char* id : {"data_lengths", "dropped_pairs", "unknown_tokens", "duplicates",
-                               "initial_loss", "causal_leak"})
+                               "initial_loss", "causal_leak", "precision"})
             QVERIFY2(result(sane, id).status == CheckStatus::Pass,
                      (std::string(id) + ": " + result(sane, id).figure.text()).c_str());
         QVERIFY(sane.all_passed());
@@ -314,15 +338,15 @@ class TestChecks : public QObject {
         const ChecksReport report =
             run_checks(c, options, [&](const std::string& title, int i, int count) {
                 QCOMPARE(i, static_cast<int>(titles.size()));
-                QCOMPARE(count, 9);
+                QCOMPARE(count, 10);
                 titles.push_back(title);
             });
-        QCOMPARE(report.results.size(), size_t(9));
+        QCOMPARE(report.results.size(), size_t(10));
         QCOMPARE(check_status_name(result(report, "causal_leak").status), std::string("fail"));
         QVERIFY(!report.all_passed());
         const nlohmann::json json = checks_json(report);
         QCOMPARE(json.at("all_passed").get<bool>(), false);
-        QCOMPARE(json.at("checks").size(), size_t(9));
+        QCOMPARE(json.at("checks").size(), size_t(10));
         QCOMPARE(json.at("checks")[5].at("id").get<std::string>(), std::string("causal_leak"));
         QCOMPARE(json.at("checks")[5].at("status").get<std::string>(), std::string("fail"));
     }

@@ -6,6 +6,7 @@
 
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/config/key_suggestion.h"
 #include "core/train/lr_schedule.h"
 
 using namespace tfw;
@@ -74,7 +75,12 @@ class TestConfig : public QObject {
                  std::string("model.norm (\"middle\") must be one of pre | post"));
         QCOMPARE(message("model.heads=four"),
                  std::string("model.heads (\"four\") must be an integer"));
-        QCOMPARE(message("model.bogus=1"), std::string("unknown configuration key 'model.bogus'"));
+        QCOMPARE(
+            message("model.bogus=1"),
+            std::string("unknown configuration key 'model.bogus'; `tfw config` lists them all"));
+        QCOMPARE(
+            message("model.hedas=4"),
+            std::string("unknown configuration key 'model.hedas' (did you mean model.heads?)"));
         QCOMPARE(message("model.heads"), std::string("--set expects key=value, got 'model.heads'"));
     }
 
@@ -129,6 +135,28 @@ class TestConfig : public QObject {
         QCOMPARE(issues[0].key, std::string("data.train_src"));
     }
 
+    // A misspelt key names the one meant: letters swapped, one missing or extra, the section
+    // left out or misspelt; a word far from every key gets no guess.
+    void aMisspeltKeySuggestsTheNearestOne() {
+        QCOMPARE(nearest_config_key("model.hedas"), std::string("model.heads"));
+        QCOMPARE(nearest_config_key("model.dmodel"), std::string("model.d_model"));
+        QCOMPARE(nearest_config_key("train.lrr"), std::string("train.lr"));
+        QCOMPARE(nearest_config_key("trian.warmup_steps"), std::string("train.warmup_steps"));
+        QCOMPARE(nearest_config_key("heads"), std::string("model.heads"));
+        QCOMPARE(nearest_config_key("label_smoothing"), std::string("train.label_smoothing"));
+        QCOMPARE(nearest_config_key("modle"), std::string("model"));
+        QCOMPARE(nearest_config_key("model.bogus"), std::string());
+        QCOMPARE(nearest_config_key("colour"), std::string());
+        try {
+            config_from_json(nlohmann::json::parse(R"({"train":{"warmup_step":10}})"));
+            QFAIL("no error");
+        } catch (const ConfigError& e) {
+            QCOMPARE(std::string(e.what()), std::string("unknown configuration key "
+                                                        "'train.warmup_step' (did you mean "
+                                                        "train.warmup_steps?)"));
+        }
+    }
+
     void unknownJsonKeysAreRejected() {
         QVERIFY_THROWS_EXCEPTION(
             ConfigError, config_from_json(nlohmann::json::parse(R"({"model":{"dmodel":3}})")));
@@ -137,7 +165,8 @@ class TestConfig : public QObject {
             config_from_json(nlohmann::json::parse(R"({"modle":{}})"));
             QFAIL("no error");
         } catch (const ConfigError& e) {
-            QCOMPARE(std::string(e.what()), std::string("unknown configuration key 'modle'"));
+            QCOMPARE(std::string(e.what()),
+                     std::string("unknown configuration key 'modle' (did you mean model?)"));
         }
         QCOMPARE(config_from_json(nlohmann::json::parse(R"({"decode":{}})")).model.d_model,
                  ExperimentConfig().model.d_model);

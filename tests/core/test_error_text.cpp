@@ -7,6 +7,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/util/cpu_features.h"
 #include "core/util/error_text.h"
 
 using namespace tfw;
@@ -40,8 +41,7 @@ const char* const kCpuOutOfMemory =
     "const*) + 0x55 (0x7f2b in /usr/lib/libc10.so)\n";
 
 bool namesTheSettings(const QString& text) {
-    return text.contains("train.batch_tokens") && text.contains("model size") &&
-           text.contains("train.precision bf16");
+    return text.contains("train.batch_tokens") && text.contains("model size");
 }
 
 }  // namespace
@@ -86,6 +86,25 @@ class TestErrorText : public QObject {
             QVERIFY2(text.startsWith("Ran out of memory."), qPrintable(text));
             QVERIFY2(namesTheSettings(text), qPrintable(text));
         }
+    }
+
+    // bf16 is advised only where the device runs it natively: on a CPU without AVX-512 BF16
+    // it would make a run many times slower, not fit it.
+    void precisionAdviceFollowsTheDevice() {
+        const QString laptop = QString::fromStdString(out_of_memory_advice(false, false));
+        QVERIFY2(!laptop.contains("precision"), qPrintable(laptop));
+        QVERIFY(namesTheSettings(laptop));
+        QVERIFY(QString::fromStdString(out_of_memory_advice(false, true))
+                    .contains("train.precision bf16"));
+        QVERIFY(QString::fromStdString(out_of_memory_advice(true, true))
+                    .contains("train.precision bf16"));
+        QVERIFY(QString::fromStdString(out_of_memory_advice(true, false))
+                    .contains("train.precision fp16"));
+        // A run already in half precision is not told to use it.
+        QVERIFY(
+            !QString::fromStdString(out_of_memory_advice(true, true, true)).contains("precision"));
+        const QString here = QString::fromStdString(user_error_text(std::string(kCpuOutOfMemory)));
+        QCOMPARE(here.contains("train.precision bf16"), cpu_runs_bf16_natively());
     }
 
     void anEmptyMessageStillSaysSomething() {

@@ -159,6 +159,23 @@ class TestSweep : public QObject {
         QCOMPARE(sweep_seeds(spec), (std::vector<int>{1, 2}));
     }
 
+    // A 60-step budget with validation every 100 steps drew curves (and bands) of one point:
+    // a step budget shorter than two validation intervals validates every budget/5 steps.
+    void aShortStepBudgetStillValidatesFiveTimes() {
+        SweepSpec spec = two_by_two(60);
+        spec.base["train"]["valid_every"] = 100;
+        const auto variants = expand_variants(spec);
+        QCOMPARE(run_config(spec, variants[0], 1).train.valid_every, 12);
+        spec.base["train"]["valid_every"] = 0;  // once per epoch: longer than the budget here
+        QCOMPARE(run_config(spec, variants[0], 1).train.valid_every, 12);
+        spec.base["train"]["valid_every"] = 31;  // one validation and the final one
+        QCOMPARE(run_config(spec, variants[0], 1).train.valid_every, 12);
+        spec.base["train"]["valid_every"] = 30;  // two: kept
+        QCOMPARE(run_config(spec, variants[0], 1).train.valid_every, 30);
+        spec.budget = parse_sweep_budget("steps=3");
+        QCOMPARE(run_config(spec, variants[0], 1).train.valid_every, 1);
+    }
+
     void variesLinkedKeysTogether() {
         SweepSpec spec = two_by_two(10);
         spec.axes = {parse_sweep_axis("model.encoder_layers+model.decoder_layers=1,3")};

@@ -3,6 +3,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/model/model_options.h"
+#include "core/train/divergence_watch.h"
 #include "core/train/run_progress.h"
 #include "core/train/trainer.h"
 #include "core/util/step_quantities.h"
@@ -471,6 +473,65 @@ class TestTrainer : public QObject {
         QCOMPARE(r.validations.front().score_key, std::string("rougeL"));
     }
 
+    // A loss far above anything a working model reaches, for steps in a row, or one that is not
+    // a number: the verdict every rank of a run comes to from the same losses.
+    void divergenceIsAnExplodedOrNonFiniteLoss() {
+        DivergenceWatch watch(std::log(28.0));
+        for (int step = 1; step <= 100; ++step)  // the demo starts near 9.4 with ln(28) = 3.3
+            QVERIFY(!watch.observe(step, 9.4 - 0.05 * step));
+        QVERIFY(!watch.observe(101, 7506));  // one bad batch is not a divergence
+        QVERIFY(!watch.observe(102, 3.0));
+        for (int step = 103; step < 103 + DivergenceWatch::kStepsAboveLimit - 1; ++step)
+            QVERIFY(!watch.observe(step, 35100));
+        QVERIFY(watch.observe(107, 35100));
+        QCOMPARE(watch.step(), int64_t(107));
+        QCOMPARE(watch.loss(), 35100.0);
+        QVERIFY(!watch.non_finite());
+        QVERIFY(watch.observe(108, 2.0));  // once diverged, it stays so
+
+        DivergenceWatch nan(std::log(28.0));
+        QVERIFY(nan.observe(3, std::nan("")));
+        QVERIFY(nan.non_finite());
+        QCOMPARE(nan.step(), int64_t(3));
+    }
+
+    // train.lr 10: the loss explodes to thousands of nats per token. The run says so, ends as
+    // diverged with what to try, and stays resumable; it no longer trains on and calls itself
+    // finished.
+    void anExplodingLossEndsTheRunAsDiverged() {
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.lr = 10;
+        c.train.max_steps = 40;
+        c.train.valid_every = 20;
+        Recorder stopped;
+        const TrainingFinished f = run(c, path("exploded"), stopped);
+        QCOMPARE(int(f.reason), int(FinishReason::Diverged));
+        QVERIFY2(f.step < 40, f.message.c_str());
+        QVERIFY2(f.message.find("diverged at step " + std::to_string(f.step)) == 0,
+                 f.message.c_str());
+        QVERIFY2(f.message.find("train.lr (now 10)") != std::string::npos, f.message.c_str());
+        const RunStatus status = read_run_status(path("exploded"));
+        QCOMPARE(status.state, std::string("diverged"));
+        QCOMPARE(status.message.text(), f.message);
+        QVERIFY(std::filesystem::exists(RunPaths(path("exploded")).last_checkpoint()));
+
+        // Told to train on, it does, says so once, and still does not end as a success.
+        c.train.stop_on_divergence = false;
+        Recorder on;
+        const TrainingFinished g = run(c, path("exploded-on"), on);
+        QCOMPARE(int(g.reason), int(FinishReason::Diverged));
+        QCOMPARE(g.step, int64_t(40));
+        QVERIFY2(g.message.find("finished: reached train.max_steps (40)") == 0, g.message.c_str());
+        QVERIFY2(g.message.find("Its loss diverged at step") != std::string::npos,
+                 g.message.c_str());
+        QCOMPARE(read_run_status(path("exploded-on")).state, std::string("diverged"));
+        QCOMPARE(std::count_if(on.warnings.begin(), on.warnings.end(),
+                               [](const std::string& w) {
+                                   return w.find("Training goes on") != std::string::npos;
+                               }),
+                 std::ptrdiff_t(1));
+    }
+
     // A run whose weights went bad (here: a NaN planted in the last checkpoint) must stop
     // with a message that says what to try, and keep its files.
     void aDivergingRunSaysWhatToTry() {
@@ -491,11 +552,11 @@ class TestTrainer : public QObject {
         Recorder r;
         TrainingControl control;
         const TrainingFinished f = train_resume(path("nan"), r, control);
-        QCOMPARE(int(f.reason), int(FinishReason::Failed));
+        QCOMPARE(int(f.reason), int(FinishReason::Diverged));
         QVERIFY2(f.message.find("the loss became NaN at step 13") != std::string::npos,
                  f.message.c_str());
         QVERIFY(f.message.find("train.lr") != std::string::npos);
-        QCOMPARE(read_run_status(path("nan")).state, std::string("failed"));
+        QCOMPARE(read_run_status(path("nan")).state, std::string("diverged"));
         QVERIFY(std::filesystem::exists(RunPaths(path("nan")).best_checkpoint()));
     }
 

@@ -15,12 +15,14 @@
 #include "core/config/config_schema.h"
 #include "core/model/model_size.h"
 #include "core/util/build_versions.h"
+#include "core/util/cpu_features.h"
 #include "core/util/gpu_devices.h"
 #include "ui/experiment/config_summary.h"
 #include "ui/experiment/device_hint.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/experiment/field_editor.h"
+#include "ui/experiment/precision_hint.h"
 #include "widgets/number_spin_box.h"
 
 using namespace tfw;
@@ -65,6 +67,28 @@ class TestExperimentForm final : public QObject {
         QCOMPARE(deviceHint({}, true), QStringLiteral("cuda — no GPU visible; auto uses the CPU"));
         QCOMPARE(deviceHint({GpuInfo{0, "NVIDIA H200", int64_t(140) << 30}}, true),
                  QStringLiteral("cuda — NVIDIA H200, 140.0 GiB; auto uses it"));
+    }
+
+    // What train.precision auto means here, under the field: never bf16 on a CPU that would
+    // run it many times slower.
+    void thePrecisionHintSaysWhatAutoTakesHere() {
+        ExperimentForm form;
+        auto* hint = form.findChild<QLabel*>(QStringLiteral("precisionHint"));
+        QVERIFY(hint);
+        QCOMPARE(hint->text(), precisionHint(list_gpus(), cpu_features()));
+        QCOMPARE(precisionHint({}, CpuFeatures{}),
+                 QStringLiteral("auto → fp32 on this CPU: it has no native bf16 (bf16 would be "
+                                "many times slower)"));
+        QCOMPARE(precisionHint({}, CpuFeatures{true, false}),
+                 QStringLiteral("auto → bf16 on this CPU: it runs bf16 natively (AVX-512 BF16)"));
+        QCOMPARE(precisionHint({GpuInfo{0, "Tesla T4", int64_t(15) << 30, false}}, CpuFeatures{}),
+                 QStringLiteral("auto → fp32 on the GPU (Tesla T4 has no native bf16); auto → "
+                                "fp32 on this CPU: it has no native bf16 (bf16 would be many "
+                                "times slower)"));
+        // Every data preset lets the machine decide.
+        for (const char* name : {"multi30k-en-de", "iwslt14-de-en", "ptb-word-lm", "wikitext2-lm",
+                                 "dialogsum", "scitldr"})
+            QCOMPARE(int(load_preset(name).train.precision), int(Precision::Auto));
     }
 
     void presetFillsTheForm() {

@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -342,6 +344,39 @@ class TestTrainingPane final : public QObject {
         runs.refresh();
         runs.showRun(runDir);
         QTRY_VERIFY(resume->isEnabled());
+    }
+
+    // train.lr 10: the run is told as diverged, in red, with what to try; never "finished".
+    void aDivergedRunIsShownAsDiverged() {
+        QTemporaryDir root;
+        TrainingPane pane;
+        QSignalSpy finished(&pane, &TrainingPane::runFinished);
+        ExperimentConfig config = tinyDemo(60);
+        config.train.lr = 10;
+        pane.startNew(config, root.path());
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        const auto result = finished.first().at(1).value<TrainingFinished>();
+        QVERIFY2(result.reason == FinishReason::Diverged, result.message.c_str());
+        QVERIFY(pane.log()->errorCount() > 0);
+        const auto labels = pane.findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+                            [](QLabel* l) { return l->text() == QStringLiteral("diverged"); }));
+        QVERIFY(std::none_of(labels.begin(), labels.end(),
+                             [](QLabel* l) { return l->text() == QStringLiteral("finished"); }));
+        QMessageBox* box = pane.findChild<QMessageBox*>();
+        QVERIFY(box);
+        QCOMPARE(box->windowTitle(), QStringLiteral("Training diverged"));
+        QVERIFY2(box->text().contains(QStringLiteral("train.lr (now 10)")),
+                 qPrintable(box->text()));
+    }
+
+    void thePrecisionIsSaidWithHowAutoChoseIt() {
+        QCOMPARE(TrainingPane::precisionText(choose_precision(Precision::Bf16, false, false)),
+                 QStringLiteral("bf16"));
+        QCOMPARE(TrainingPane::precisionText(choose_precision(Precision::Auto, false, false)),
+                 QStringLiteral("fp32 (auto: no native bf16 here)"));
+        QCOMPARE(TrainingPane::precisionText(choose_precision(Precision::Auto, true, true)),
+                 QStringLiteral("bf16 (auto: native bf16 here)"));
     }
 
     void badDataFailsWithAMessage() {

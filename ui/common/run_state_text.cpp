@@ -14,6 +14,7 @@ QString runStateText(const std::string& state) {
         {"stopped", QT_TRANSLATE_NOOP("tfw::RunState", "stopped")},
         {"early_stopped", QT_TRANSLATE_NOOP("tfw::RunState", "stopped early")},
         {"failed", QT_TRANSLATE_NOOP("tfw::RunState", "failed")},
+        {"diverged", QT_TRANSLATE_NOOP("tfw::RunState", "diverged")},
         {"pending", QT_TRANSLATE_NOOP("tfw::RunState", "pending")},
         {"done", QT_TRANSLATE_NOOP("tfw::RunState", "done")},
         {"skipped", QT_TRANSLATE_NOOP("tfw::RunState", "skipped")},

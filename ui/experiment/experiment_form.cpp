@@ -13,6 +13,7 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/util/build_versions.h"
+#include "core/util/cpu_features.h"
 #include "core/util/error_text.h"
 #include "core/util/gpu_devices.h"
 #include "ui/common/field_text.h"
@@ -20,6 +21,7 @@
 #include "ui/experiment/device_hint.h"
 #include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
+#include "ui/experiment/precision_hint.h"
 
 namespace tfw {
 namespace {
@@ -91,6 +93,13 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
             auto* hint =
                 new QLabel(deviceHint(list_gpus(), !compiled_cuda_version().empty()), content);
             hint->setObjectName(QStringLiteral("deviceHint"));
+            hint->setForegroundRole(QPalette::PlaceholderText);
+            hint->setWordWrap(true);
+            layouts.at(sectionOf(field.key))->addRow(QString(), hint);
+        }
+        if (field.key == "train.precision") {
+            auto* hint = new QLabel(precisionHint(list_gpus(), cpu_features()), content);
+            hint->setObjectName(QStringLiteral("precisionHint"));
             hint->setForegroundRole(QPalette::PlaceholderText);
             hint->setWordWrap(true);
             layouts.at(sectionOf(field.key))->addRow(QString(), hint);

@@ -240,6 +240,13 @@ QString TrainingPane::deviceText(const TrainingStarted& info) {
         .arg(device, QString::number(info.processes), QString::fromStdString(info.backend));
 }
 
+QString TrainingPane::precisionText(const PrecisionChoice& precision) {
+    const QString name = QString::fromLatin1(precision_name(precision.precision));
+    if (!precision.automatic) return name;
+    return precision.native_bf16 ? tr("%1 (auto: native bf16 here)").arg(name)
+                                 : tr("%1 (auto: no native bf16 here)").arg(name);
+}
+
 void TrainingPane::onStarted(const TrainingStarted& info) {
     m_plan = info;
     m_firstElapsed = -1;
@@ -250,7 +257,9 @@ void TrainingPane::onStarted(const TrainingStarted& info) {
     m_runInfo->setText(
         tr("<b>%1</b> · %2 · %3 parameters · %4 training / %5 validation examples")
             .arg(QDir(QString::fromStdString(info.run_dir)).dirName().toHtmlEscaped(),
-                 deviceText(info).toHtmlEscaped(), locale.toString(qlonglong(info.parameters)),
+                 (deviceText(info) + QStringLiteral(" · ") + precisionText(info.precision))
+                     .toHtmlEscaped(),
+                 locale.toString(qlonglong(info.parameters)),
                  locale.toString(qlonglong(info.train_examples)),
                  locale.toString(qlonglong(info.valid_examples))));
     m_runInfo->setToolTip(QDir::toNativeSeparators(QString::fromStdString(info.run_dir)));
@@ -310,27 +319,36 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
         case FinishReason::Failed:
             summary = tr("Training failed: %1").arg(QString::fromStdString(result.message));
             break;
+        case FinishReason::Diverged:
+            summary = tr("Training diverged: %1").arg(QString::fromStdString(result.message));
+            break;
     }
-    if (result.reason != FinishReason::Failed && result.best_valid_loss > 0)
+    // A diverged run is told as a failure is: in red, with what to try.
+    const bool failed =
+        result.reason == FinishReason::Failed || result.reason == FinishReason::Diverged;
+    if (!failed && result.best_valid_loss > 0)
         summary += tr(" Best validation loss %1 (perplexity %2).")
                        .arg(result.best_valid_loss, 0, 'f', 3)
                        .arg(std::exp(result.best_valid_loss), 0, 'f', 2);
-    if (result.reason != FinishReason::Failed && result.best_valid_score >= 0)
+    if (!failed && result.best_valid_score >= 0)
         summary += tr(" Best checkpoint: validation %1 %2 at step %L3.")
                        .arg(QString::fromStdString(result.score_name))
                        .arg(result.best_valid_score, 0, 'f', 2)
                        .arg(result.best_step);
-    const bool failed = result.reason == FinishReason::Failed;
     // The trainer usually logged the failure itself already.
     if (!failed || m_lastError != QString::fromStdString(result.message))
         m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
     if (m_plan.planned_steps <= 0) m_progress->setRange(0, 1);
-    m_progressText->setText(failed ? tr("failed") : tr("finished"));
-    Q_EMIT statusMessage(failed ? tr("Training failed") : summary);
+    const bool diverged = result.reason == FinishReason::Diverged;
+    m_progressText->setText(diverged ? tr("diverged") : failed ? tr("failed") : tr("finished"));
+    Q_EMIT statusMessage(diverged ? tr("Training diverged")
+                         : failed ? tr("Training failed")
+                                  : summary);
 
     if (failed) {
-        auto* box = new QMessageBox(QMessageBox::Critical, tr("Training failed"), summary,
-                                    QMessageBox::Ok, this);
+        auto* box = new QMessageBox(QMessageBox::Critical,
+                                    diverged ? tr("Training diverged") : tr("Training failed"),
+                                    summary, QMessageBox::Ok, this);
         box->setInformativeText(
             tr("The run's files are kept in %1.").arg(QDir::toNativeSeparators(runDir)));
         box->setAttribute(Qt::WA_DeleteOnClose);

@@ -54,6 +54,8 @@ class TrainingPane final : public QWidget {
     QLabel* checksInfo() const { return m_checksInfo; }
     // "CPU (2 threads)", "cuda:0 NVIDIA H200 × 2 processes (nccl)" in the window's language.
     static QString deviceText(const TrainingStarted& info);
+    // "bf16", "fp32 (auto: no native bf16 here)".
+    static QString precisionText(const PrecisionChoice& precision);
 
   Q_SIGNALS:
     void startRequested();

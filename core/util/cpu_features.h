@@ -1,0 +1,19 @@
+#pragma once
+// What the processor this process runs on can do, read with cpuid at run time: one build runs
+// on machines with and without AVX-512 BF16, so nothing here is assumed from the compiler.
+
+namespace tfw {
+
+struct CpuFeatures {
+    bool avx512_bf16 = false;  // AVX-512 BF16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
+    bool amx_bf16 = false;     // AMX tiles with bf16 (Sapphire Rapids and later)
+};
+
+// Detected once; both need the operating system to save the registers they use.
+const CpuFeatures& cpu_features();
+
+// bf16 matrix products run in hardware here (AVX-512 BF16 or AMX); without either, LibTorch
+// converts every element and a bf16 step is many times slower than fp32.
+bool cpu_runs_bf16_natively();
+
+}  // namespace tfw
