@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -442,6 +443,23 @@ class TestInferencePane final : public QObject {
         pane.show();
         QVERIFY(loaded.wait(kTimeoutMs));
         QCOMPARE(pane.checkpoint().task, Task::Summarization);
+    }
+
+    // Short headers ("参考" in Chinese, "BLEU") keep room on both sides of their text.
+    void theOutputsHeadersHaveRoom() {
+        InferencePane pane;
+        pane.resize(1400, 900);
+        pane.show();
+        QTableWidget* table = pane.outputsTable();
+        const QFontMetrics metrics(table->horizontalHeader()->font());
+        for (int column : {2, 3, 4}) {
+            const QString text = table->horizontalHeaderItem(column)->text();
+            QVERIFY2(table->horizontalHeader()->sectionSize(column) >=
+                         metrics.horizontalAdvance(text) + 16,
+                     qPrintable(text));
+        }
+        QVERIFY(table->horizontalHeader()->sectionSize(0) <
+                table->horizontalHeader()->sectionSize(2));
     }
 
     void warnsWhenTheInputIsMostlyUnknown() {

@@ -109,31 +109,30 @@ void ConfigSummary::showConfig(const ExperimentConfig& config) {
 
 void ConfigSummary::countBatches(const ExperimentConfig& config) {
     const std::string key = batchesKey(config);
-    if (key == m_batchesKey) return;
+    if (key == m_countedKey) return;
     if (m_counter.isRunning()) {
         m_counter.cancel();  // counted again for the newest experiment when it is done
         return;
     }
-    m_counter.start(
-        [this, config, key](const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
-            int64_t batches = -1;
-            try {
-                const PreparedData data = prepare_data(config, [](LogLevel, const std::string&) {});
-                if (!cancelled.load())
-                    batches = int64_t(
-                        make_batches(data.train.examples, config.train.batch_tokens, false, 0, 1)
-                            .size());
-            } catch (const std::exception&) {
-                // Settings the data cannot be made with: the form names the problem.
+    m_counter.start([this, config,
+                     key](const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
+        int64_t batches = -1;
+        try {
+            const PreparedData data = prepare_data(config, [](LogLevel, const std::string&) {});
+            batches = int64_t(
+                make_batches(data.train.examples, config.train.batch_tokens, false, 0, 1).size());
+        } catch (const std::exception&) {
+            // Settings the data cannot be made with: the form names the problem.
+        }
+        const bool counted = !cancelled.load();
+        return [this, key, batches, counted] {
+            if (counted) {
+                m_countedKey = key;
+                m_batches = batches;
             }
-            return [this, key, batches] {
-                if (batches >= 0) {
-                    m_batchesKey = key;
-                    m_batches = batches;
-                }
-                showSchedule(m_config);
-            };
-        });
+            showSchedule(m_config);  // counts again when the experiment changed meanwhile
+        };
+    });
 }
 
 void ConfigSummary::showSchedule(const ExperimentConfig& config) {
@@ -143,7 +142,7 @@ void ConfigSummary::showSchedule(const ExperimentConfig& config) {
     // Generated data: the steps the run will plan, once its batches are counted. Files: the
     // data decide, up to max_steps; without max_steps, a window that covers warmup and the
     // decay after it.
-    const bool planned = generated && m_batchesKey == batchesKey(config) &&
+    const bool planned = generated && m_countedKey == batchesKey(config) && m_batches > 0 &&
                          plan_steps(config.train, m_batches).planned_steps > 0;
     const bool known = planned || config.train.max_steps > 0;
     const long long horizon = planned ? plan_steps(config.train, m_batches).planned_steps

@@ -43,8 +43,8 @@ class ConfigSummary final : public QWidget {
     QLabel* m_memory;
     SchedulePreview* m_schedule;
     ExperimentConfig m_config;  // the experiment on display
-    std::string m_batchesKey;   // what m_batches was counted for
-    int64_t m_batches = -1;     // batches of an epoch of the generated data; -1: unknown
+    std::string m_countedKey;   // the experiment m_batches was counted for
+    int64_t m_batches = -1;     // batches of an epoch of its generated data; -1: unknown
     int64_t m_previewSteps = 0;
     BackgroundThread m_counter{this};  // last: stops before the members its work uses
 };

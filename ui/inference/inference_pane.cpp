@@ -30,6 +30,7 @@ namespace tfw {
 namespace {
 
 enum Column { Rank, Output, Score, Normalized, Metric, Count };
+constexpr int kHeaderPadding = 8;  // pixels left and right of a header's text
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignLeft) {
     auto* cell = new QTableWidgetItem(text);
@@ -99,6 +100,7 @@ InferencePane::InferencePane(QWidget* parent)
     auto* header = m_outputs->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(Output, QHeaderView::Stretch);
+    fitColumnWidths();
     fitOutputsHeight();
     m_timing->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_unknownWarning->setWordWrap(true);
@@ -370,6 +372,7 @@ void InferencePane::onDecoded(const InferenceResult& result) {
     const int keep = std::max(0, selectedOutput());
     const bool metric = !result.metricName.isEmpty();
     m_outputs->horizontalHeaderItem(Metric)->setText(metric ? result.metricName : QString());
+    fitColumnWidths();
     m_outputs->setColumnHidden(Metric, !metric);
     {
         const QSignalBlocker block(m_outputs);
@@ -432,6 +435,21 @@ void InferencePane::showUnknownWords(const InferenceResult& result) {
             .arg(result.unknownWords)
             .arg(result.inputWords)
             .arg(percent));
+}
+
+void InferencePane::fitColumnWidths() {
+    // Each header's text with room on both sides (the style's own margin squeezes a short
+    // header such as "参考" between its borders), and room for a score such as -123.456.
+    QHeaderView* header = m_outputs->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    const int number = metrics.horizontalAdvance(QStringLiteral("-000.000"));
+    for (const int column : {Rank, Score, Normalized, Metric}) {
+        const QTableWidgetItem* title = m_outputs->horizontalHeaderItem(column);
+        const int text = metrics.horizontalAdvance(title ? title->text() : QString());
+        header->setSectionResizeMode(column, QHeaderView::Fixed);
+        header->resizeSection(column,
+                              std::max(text, column == Rank ? 0 : number) + 2 * kHeaderPadding);
+    }
 }
 
 void InferencePane::fitOutputsHeight() {

@@ -95,6 +95,7 @@ class InferencePane final : public QWidget {
     void updateButtons();
     void finishDecoding();
     void fitOutputsHeight();
+    void fitColumnWidths();
     void showUnknownWords(const InferenceResult& result);
     void reloadWhenChanged();
 
