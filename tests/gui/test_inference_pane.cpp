@@ -443,6 +443,16 @@ class TestInferencePane final : public QObject {
         pane.show();
         QVERIFY(loaded.wait(kTimeoutMs));
         QCOMPARE(pane.checkpoint().task, Task::Summarization);
+
+        // A file that is gone leaves the loaded model alone (no load, no error each time).
+        QSignalSpy problem(&pane, &InferencePane::problem);
+        QFile::remove(path);
+        QVERIFY(!pane.checkpointChanged());
+        pane.hide();
+        pane.show();
+        QVERIFY(!pane.isBusy());
+        QVERIFY(pane.hasModel());
+        QCOMPARE(problem.count(), 0);
     }
 
     // Short headers ("参考" in Chinese, "BLEU") keep room on both sides of their text.

@@ -52,8 +52,8 @@ namespace {
 // A checkpoint changes as a file; a run with its status.json (every validation, every end).
 FileStamp itemStamp(const QString& path) {
     const QFileInfo info(path);
-    return FileStamp::of(info.isDir() ? QString::fromStdString(RunPaths(path.toStdString()).status())
-                                      : path);
+    return FileStamp::of(
+        info.isDir() ? QString::fromStdString(RunPaths(path.toStdString()).status()) : path);
 }
 
 }  // namespace
@@ -226,9 +226,12 @@ void ComparePane::reload() {
 
 void ComparePane::showEvent(QShowEvent* event) {
     // A run resumed or a checkpoint written anew since it was read is read again.
-    for (const auto& entry : m_entries)
-        if (entry->loaded && !entry->reading && itemStamp(entry->path) != entry->stamp)
-            read(*entry);
+    // One that is gone keeps what was read.
+    for (const auto& entry : m_entries) {
+        if (!entry->loaded || entry->reading) continue;
+        const FileStamp now = itemStamp(entry->path);
+        if (now.modified.isValid() && now != entry->stamp) read(*entry);
+    }
     QWidget::showEvent(event);
 }
 

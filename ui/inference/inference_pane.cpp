@@ -267,7 +267,10 @@ void InferencePane::setDecodeOptions(const DecodeOptions& options) {
 }
 
 bool InferencePane::checkpointChanged() const {
-    return hasModel() && FileStamp::of(m_info.path) != m_info.stamp;
+    if (!hasModel()) return false;
+    // A file that is gone (its run deleted) leaves the model as it is.
+    const FileStamp now = FileStamp::of(m_info.path);
+    return now.modified.isValid() && now != m_info.stamp;
 }
 
 void InferencePane::reloadWhenChanged() {
