@@ -1451,10 +1451,6 @@
         <translation>正在计算 %1 的验证损失…</translation>
     </message>
     <message>
-        <source>best of this row</source>
-        <translation>本行最佳</translation>
-    </message>
-    <message>
         <source>translation</source>
         <translation>翻译</translation>
     </message>
@@ -1505,6 +1501,10 @@
     <message>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>%1 (best of this row)</source>
+        <translation>%1（本行最佳）</translation>
     </message>
 </context>
 <context>
@@ -2353,16 +2353,20 @@
         <translation>权重 %1，梯度和优化器状态 %2，单个批次的激活值 %3（fp32；粗略估计）。</translation>
     </message>
     <message>
-        <source>peak %1 at step %L2, over %L3 steps</source>
-        <translation>峰值 %1（第 %L2 步），共 %L3 步</translation>
-    </message>
-    <message>
         <source>peak %1 at step %L2; reaches 0 when train.max_minutes (%3) run out, at whatever step that is on this machine</source>
         <translation>峰值 %1（第 %L2 步）；train.max_minutes（%3）用尽时降至 0，具体是第几步取决于本机</translation>
     </message>
     <message>
         <source>peak %1 at step %L2; first %L3 steps (train.max_steps not set)</source>
         <translation>峰值 %1（第 %L2 步）；显示前 %L3 步（未设置 train.max_steps）</translation>
+    </message>
+    <message>
+        <source>peak %1 at step %L2, over the %L3 steps the run plans</source>
+        <translation>峰值 %1（第 %L2 步），共运行计划的 %L3 步</translation>
+    </message>
+    <message>
+        <source>peak %1 at step %L2, over at most %L3 steps (train.max_steps; the data and train.epochs may end the run sooner)</source>
+        <translation>峰值 %1（第 %L2 步），最多 %L3 步（train.max_steps；数据量和 train.epochs 可能让运行更早结束）</translation>
     </message>
 </context>
 <context>
@@ -2715,14 +2719,6 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
 <context>
     <name>tfw::ExperimentForm</name>
     <message>
-        <source>%1; auto uses the CPU</source>
-        <translation>%1；auto 将使用 CPU</translation>
-    </message>
-    <message>
-        <source>%1; auto uses it</source>
-        <translation>%1；auto 将使用它</translation>
-    </message>
-    <message>
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
@@ -2769,6 +2765,22 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
     <message>
         <source>auto → fp32 on the GPU (%1 has no native bf16)</source>
         <translation>auto → 在 GPU 上用 fp32（%1 没有原生 bf16）</translation>
+    </message>
+    <message>
+        <source>cuda — no GPU visible; auto uses the CPU</source>
+        <translation>cuda — 看不到 GPU；auto 将使用 CPU</translation>
+    </message>
+    <message>
+        <source>cuda — no GPU found (CPU-only LibTorch); auto uses the CPU</source>
+        <translation>cuda — 未找到 GPU（仅支持 CPU 的 LibTorch）；auto 将使用 CPU</translation>
+    </message>
+    <message>
+        <source>cuda — %1, %2; auto uses it</source>
+        <translation>cuda — %1，%2；auto 将使用它</translation>
+    </message>
+    <message>
+        <source>cuda — %1, %2 (the first of %3 GPUs); auto uses it</source>
+        <translation>cuda — %1，%2（%3 块 GPU 中的第一块）；auto 将使用它</translation>
     </message>
 </context>
 <context>
@@ -3028,6 +3040,14 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
     <message>
         <source>Prompt (the model continues it)</source>
         <translation>提示（模型将续写）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 words are unknown to this model&apos;s vocabulary (%3%): the output says little about the model. Try sentences like those it was trained on.</source>
+        <translation>%2 个词中有 %1 个不在该模型的词表中（%3%）：这样的输出说明不了模型的好坏。请试试与训练数据相似的句子。</translation>
+    </message>
+    <message>
+        <source>Cannot decode with these options: %1.</source>
+        <translation>无法使用这些选项解码：%1。</translation>
     </message>
 </context>
 <context>
@@ -4807,6 +4827,14 @@ This cannot be undone.</source>
     <message>
         <source>Training diverged</source>
         <translation>训练发散</translation>
+    </message>
+    <message>
+        <source>stopped early at step %L1</source>
+        <translation>已在第 %L1 步提前停止</translation>
+    </message>
+    <message>
+        <source>stopped at step %L1 · resume it from the Runs area</source>
+        <translation>已在第 %L1 步停止 · 可在“运行”区域恢复</translation>
     </message>
 </context>
 </TS>

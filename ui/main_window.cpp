@@ -96,7 +96,11 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     };
     connect(m_runs, &RunsPane::inferenceRequested, this, openInInference);
     connect(m_training, &TrainingPane::inferenceRequested, this, openInInference);
-    connect(m_evaluation, &EvaluationPane::openInInference, this, &MainWindow::showInInference);
+    connect(m_evaluation, &EvaluationPane::openInInference, this,
+            [this](const QString& checkpoint, const QString& source, const QString& reference,
+                   const DecodeOptions& options) {
+                showInInference(checkpoint, source, reference, options);
+            });
     connect(m_inference, &InferencePane::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_inference, &InferencePane::problem, this,
@@ -254,9 +258,11 @@ void MainWindow::closeWhenStopped() {
 }
 
 void MainWindow::showInInference(const QString& checkpoint, const QString& source,
-                                 const QString& reference) {
+                                 const QString& reference,
+                                 const std::optional<DecodeOptions>& options) {
     m_tabs->setCurrentWidget(m_inference);
     m_inference->openCheckpoint(checkpoint);
+    if (options) m_inference->setDecodeOptions(*options);
     m_inference->setInput(source, reference);
     m_inference->decode();
 }

@@ -4,6 +4,9 @@
 // tabs, with the menus, toolbar and status bar that connect them.
 
 #include <QMainWindow>
+#include <optional>
+
+#include "core/decode/decode_options.h"
 
 #include "ui/common/app_settings.h"
 
@@ -54,10 +57,11 @@ class MainWindow final : public QMainWindow {
     QString startTraining();
     // Closes without asking; a run in progress is stopped first (its last checkpoint saved).
     void closeWhenStopped();
-    // Switches to the Inference tab, loads the checkpoint (unless it is loaded), fills in the
-    // input and reference and decodes.
-    void showInInference(const QString& checkpoint, const QString& source,
-                         const QString& reference);
+    // Switches to the Inference tab, loads the checkpoint (unless it is loaded and unchanged),
+    // fills in the input and reference and decodes, with `options` when given (the settings
+    // an evaluation used) or the form's.
+    void showInInference(const QString& checkpoint, const QString& source, const QString& reference,
+                         const std::optional<DecodeOptions>& options = std::nullopt);
 
   protected:
     void closeEvent(QCloseEvent* event) override;

@@ -197,6 +197,18 @@ Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_
                       uint64_t body_start, const json& header, bool with_model, bool with_optimizer,
                       bool with_history);
 
+// A model folder that `tfw export --format safetensors` (or python/tfw_torch.py) wrote is
+// read by `tfw import`, not loaded as a checkpoint.
+std::string safetensors_hint(const std::string& path) {
+    const std::filesystem::path file(path);
+    std::string folder = file.parent_path().string();
+    if (folder.empty()) folder = ".";
+    return path +
+           ": a model exported as safetensors, not a checkpoint; turn its folder into one with "
+           "tfw import --from " +
+           folder + " --out " + file.stem().string() + ".tfw";
+}
+
 Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimizer,
                       bool with_history) {
     std::error_code ec;
@@ -208,8 +220,11 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
     const auto file_size = std::filesystem::file_size(path);
     char magic[8] = {};
     in.read(magic, 8);
-    if (in.gcount() < 8 || std::memcmp(magic, kMagic, 8) != 0)
+    if (in.gcount() < 8 || std::memcmp(magic, kMagic, 8) != 0) {
+        if (in.gcount() == 8 && in.peek() == '{')  // safetensors: 8-byte length, then JSON
+            throw CheckpointError(safetensors_hint(path));
         throw CheckpointError(path + ": not a Transformer Workbench checkpoint");
+    }
     unsigned char length_bytes[8] = {};
     in.read(reinterpret_cast<char*>(length_bytes), 8);
     uint64_t length = 0;

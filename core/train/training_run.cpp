@@ -28,6 +28,7 @@
 #include "core/train/checkpoint_writer.h"
 #include "core/train/lr_schedule.h"
 #include "core/train/optimizer.h"
+#include "core/train/planned_steps.h"
 #include "core/train/sample_preview.h"
 #include "core/train/train_step.h"
 #include "core/train/validation_score.h"
@@ -353,11 +354,10 @@ void TrainingRun::build(const Checkpoint* from) {
 
     const std::vector<Batch> epoch_batches =
         make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1);
-    const auto batches = static_cast<int64_t>(epoch_batches.size());
-    steps_per_epoch_ = (batches + config_.train.accumulate - 1) / config_.train.accumulate;
-    planned_steps_ = steps_per_epoch_ * config_.train.epochs;
-    if (config_.train.max_steps > 0)
-        planned_steps_ = std::min<int64_t>(planned_steps_, config_.train.max_steps);
+    const StepPlan step_plan =
+        plan_steps(config_.train, static_cast<int64_t>(epoch_batches.size()));
+    steps_per_epoch_ = step_plan.steps_per_epoch;
+    planned_steps_ = step_plan.planned_steps;
 
     TrainingStarted started;
     started.run_dir = run_dir_;
@@ -422,6 +422,9 @@ TrainingRun::Agreement TrainingRun::agree() {
 
 bool TrainingRun::wait_while_paused(Agreement& agreement) {
     if (!agreement.pause) return true;
+    // The steps since the last report first, so that the charts and the progress bar show the
+    // step the log says the run paused at.
+    report_steps();
     write_status("paused");
     log(LogLevel::Info, "paused at step " + std::to_string(position_.step));
     const double paused_at = now_s();

@@ -372,6 +372,43 @@ class TestTrainer : public QObject {
         QCOMPARE(p.fraction, 0.6);
     }
 
+    // The time left by the moving average of the step rate: steady at a steady speed, and a
+    // slow interval (a validation) moves it a little, where the average since the start jumps.
+    void timeLeftFollowsASmoothedStepRate() {
+        TrainingStarted plan;
+        plan.planned_steps = 1000;
+        StepRateAverage rate;
+        QCOMPARE(run_progress(plan, rate, 0, 0).seconds_left, -1.0);
+        rate.add(0, 0);
+        QCOMPARE(run_progress(plan, rate, 0, 0).seconds_left, -1.0);  // one report: no speed
+        // 10 steps per second, reported every 10 steps.
+        int64_t step = 0;
+        double elapsed = 0;
+        for (int i = 0; i < 30; ++i) rate.add(step += 10, elapsed += 1);
+        QCOMPARE(rate.steps_per_s(), 10.0);
+        const double steady = run_progress(plan, rate, step, elapsed).seconds_left;
+        QCOMPARE(steady, (1000.0 - 300.0) / 10.0);
+        // A validation makes one interval 5 s long instead of 1 s.
+        rate.add(step += 10, elapsed += 5);
+        const double after = run_progress(plan, rate, step, elapsed).seconds_left;
+        const double sinceStart = run_progress(plan, 0, 0, step, elapsed).seconds_left;
+        const double expected = (1000.0 - 310.0) / 10.0;
+        QVERIFY2(after / expected < 1.12, std::to_string(after).c_str());
+        QVERIFY(after < sinceStart);
+        // Back at speed, the estimate returns to it.
+        for (int i = 0; i < 60; ++i) rate.add(step += 10, elapsed += 1);
+        QVERIFY(std::abs(rate.steps_per_s() - 10.0) < 0.1);
+        // The first intervals count equally: a slow first second is not remembered for long.
+        StepRateAverage start;
+        start.add(0, 0);
+        start.add(10, 2);  // 5 steps/s while warming up
+        start.add(20, 3);  // then 10
+        QCOMPARE(start.steps_per_s(), 7.5);
+        // A time budget still ends the run when it comes first.
+        plan.time_budget_s = 40;
+        QVERIFY(run_progress(plan, rate, step, elapsed).by_time);
+    }
+
     void earlyStoppingEndsARunThatStopsImproving() {
         ExperimentConfig c = test::tiny_reverse_run();
         c.train.schedule = Schedule::Constant;
@@ -600,6 +637,20 @@ class TestTrainer : public QObject {
 
         std::ofstream(path("foreign.tfw")) << "PK\x03\x04 something else entirely";
         expect_error(path("foreign.tfw"), "not a Transformer Workbench checkpoint");
+
+        // A model exported as safetensors: what it is, and the command that imports it.
+        std::filesystem::create_directories(path("exported"));
+        const std::string header =
+            "{\"w\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}";
+        {
+            std::ofstream out(path("exported/model.safetensors"), std::ios::binary);
+            uint64_t length = header.size();
+            for (int i = 0; i < 8; ++i) out.put(char((length >> (8 * i)) & 0xff));
+            out << header << "\0\0\0\0";
+        }
+        expect_error(path("exported/model.safetensors"), "exported as safetensors");
+        expect_error(path("exported/model.safetensors"),
+                     "tfw import --from " + path("exported") + " --out model.tfw");
 
         std::filesystem::copy_file(good, path("flipped.tfw"));
         {

@@ -2,6 +2,7 @@
 // exactly the differing keys, both runs' curves, decoding side by side, the Runs tab's
 // Compare button, checkpoint averaging from the window with its validation numbers and
 // cancellation, and the export of the runs' scalars from both tabs.
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextDocumentFragment>
 #include <QtTest>
 
 #include <ATen/ATen.h>
@@ -17,17 +19,19 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/compare/comparison_table.h"
+#include "core/compare/run_scalars.h"
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
-#include "core/compare/run_scalars.h"
 #include "ui/common/scalar_export_dialog.h"
 #include "ui/compare/average_dialog.h"
 #include "ui/compare/checkpoint_averaging.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/compare_pane.h"
+#include "ui/compare/comparison_table_view.h"
 #include "ui/compare/side_by_side_view.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_pane.h"
@@ -108,6 +112,82 @@ class TestComparePane final : public QObject {
         QVERIFY(pane.itemColor(m_heads2) != pane.itemColor(m_heads4));
         QVERIFY(columnLabels(pane.metricsTable()).contains(QStringLiteral("valid loss (best)")));
         QCOMPARE(pane.metricsTable()->columnCount(), 3);
+    }
+
+    // A checkpoint written anew under the same name (a resumed run's best.tfw) is read again
+    // when the area is shown.
+    void aRewrittenCheckpointIsReadAgain() {
+        const QString a = m_root.filePath(QStringLiteral("a.tfw"));
+        const QString b = m_root.filePath(QStringLiteral("b.tfw"));
+        const auto copy = [](const QString& run, const QString& to, int minutesLater) {
+            QFile::remove(to);
+            QVERIFY(QFile::copy(
+                QString::fromStdString(RunPaths(run.toStdString()).last_checkpoint()), to));
+            QFile file(to);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(60 * minutesLater),
+                                     QFileDevice::FileModificationTime));
+        };
+        copy(m_heads2, a, 0);
+        copy(m_heads4, b, 0);
+        ComparePane pane;
+        pane.show();
+        pane.addItem(a);
+        pane.addItem(b);
+        QTRY_COMPARE_WITH_TIMEOUT(pane.items().size(), 2, kTimeoutMs);
+        QTRY_COMPARE(pane.pendingItems(), 0);
+        QVERIFY(columnLabels(pane.configTable()).contains(QStringLiteral("model.heads")));
+
+        copy(m_heads4, a, 5);  // now the same model as b
+        pane.hide();
+        pane.show();
+        QTRY_COMPARE_WITH_TIMEOUT(pane.configTable()->rowCount(), 0, kTimeoutMs);
+    }
+
+    void aLongDescriptionLeavesTheNumbersInSight() {
+        ComparisonTable table;
+        table.corner = "setting";
+        table.columns = {"first", "second"};
+        const std::string longText(2000, 'w');
+        ComparisonRow description;
+        description.label = "description";
+        description.cells = {longText, "short"};
+        description.differs = true;
+        ComparisonRow dModel;
+        dModel.label = "model.d_model";
+        dModel.cells = {"256", "512"};
+        dModel.values = {256, 512};
+        dModel.differs = true;
+        table.rows = {description, dModel};
+        QTableWidget view;
+        view.resize(1100, 300);
+        view.show();
+        showComparisonTable(&view, table, {});
+        for (int c = 0; c < view.columnCount(); ++c)
+            QVERIFY(view.columnWidth(c) <= maxComparisonColumnWidth(&view));
+        for (int c = 1; c <= 2; ++c) {
+            const QRect cell = view.visualItemRect(view.item(1, c));
+            QVERIFY2(cell.right() <= view.viewport()->width(), qPrintable(QString::number(c)));
+        }
+        QCOMPARE(view.item(0, 1)->toolTip(), QString::fromStdString(longText));
+    }
+
+    void theHintShowsItsQuotesAsQuotes() {
+        ComparePane pane;
+        pane.show();
+        QLabel* hint = nullptr;
+        QTRY_VERIFY((hint = [&pane]() -> QLabel* {
+            for (QLabel* label : pane.findChildren<QLabel*>())
+                if (label->isVisible() && label->text().contains(QStringLiteral("Add two or more")))
+                    return label;
+            return nullptr;
+        }()));
+        // What the label shows: its text as HTML when it takes it for HTML, else as it is.
+        const bool html = hint->textFormat() == Qt::RichText ||
+                          (hint->textFormat() == Qt::AutoText && Qt::mightBeRichText(hint->text()));
+        const QString shown =
+            html ? QTextDocumentFragment::fromHtml(hint->text()).toPlainText() : hint->text();
+        QVERIFY2(shown.contains(QStringLiteral("\"Add run or checkpoint…\"")), qPrintable(shown));
     }
 
     // Reading can be stopped: what was not read yet is dropped, what was read stays, and the
@@ -292,9 +372,9 @@ class TestComparePane final : public QObject {
 
         std::ifstream file(out.toStdString());
         const nlohmann::json json = nlohmann::json::parse(file);
-        const std::string expected = format_scalars(
-            read_run_scalars({m_heads2.toStdString(), m_heads4.toStdString()}),
-            {"valid/loss", "train/lr"}, ScalarFormat::Json);
+        const std::string expected =
+            format_scalars(read_run_scalars({m_heads2.toStdString(), m_heads4.toStdString()}),
+                           {"valid/loss", "train/lr"}, ScalarFormat::Json);
         QCOMPARE(json, nlohmann::json::parse(expected));
         QCOMPARE(json.size(), size_t(2));
         QCOMPARE(json["heads2"].size(), size_t(2));

@@ -102,12 +102,21 @@ class TestEvaluationPane final : public QObject {
         pane.setCustomFiles(writeLines(root, "src.txt", "a b c\nd e\n"),
                             writeLines(root, "ref.txt", "c b a\ne d\n"));
         QVERIFY(!pane.optionsForm()->isEnabled());  // by default: as the experiment says
+        // The greyed form shows the experiment's settings, not the form's defaults.
+        QTRY_COMPARE(pane.optionsForm()->options().beam, 2);
+        QCOMPARE(pane.optionsForm()->mode(), DecodeOptionsForm::Mode::Beam);
         QSignalSpy first(&pane, &EvaluationPane::evaluationSaved);
         pane.evaluate();
         QVERIFY(first.wait(60000));
         std::ifstream firstFile(first.first().at(1).toString().toStdString());
         QCOMPARE(nlohmann::json::parse(firstFile)["decode"]["beam"].get<int>(), 2);
         QTRY_VERIFY(!pane.isRunning());
+        QCOMPARE(pane.optionsForm()->options().beam, 2);
+        // A row opens in Inference with the settings the evaluation decoded it with.
+        QSignalSpy open(&pane, &EvaluationPane::openInInference);
+        Q_EMIT pane.sentenceTable()->cellDoubleClicked(0, 2);
+        QCOMPARE(open.count(), 1);
+        QCOMPARE(qvariant_cast<DecodeOptions>(open.first().at(3)).beam, 2);
 
         DecodeOptions options;
         options.beam = 3;

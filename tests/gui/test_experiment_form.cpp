@@ -1,5 +1,6 @@
 // The experiment form: generated from the schema, validates on every edit, and its
 // read-outs agree with the core's model-size functions.
+#include <QApplication>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -9,11 +10,14 @@
 #include <QMimeData>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
+#include "core/data/dataset.h"
 #include "core/model/model_size.h"
+#include "core/train/planned_steps.h"
 #include "core/util/build_versions.h"
 #include "core/util/cpu_features.h"
 #include "core/util/gpu_devices.h"
@@ -150,6 +154,45 @@ class TestExperimentForm final : public QObject {
         // Word-level without a cap: the vocabulary is a guess, and the read-out says so.
         QVERIFY(pane.loadPreset(QStringLiteral("wikitext2-lm")));
         QVERIFY(pane.summary()->parameterText().startsWith(QStringLiteral("≈")));
+    }
+
+    // The learning-rate preview spans the steps the run will plan (epochs × batches of the
+    // demo's generated data, under max_steps), not max_steps.
+    void theSchedulePreviewSpansThePlannedSteps() {
+        ExperimentPane pane;
+        QVERIFY(pane.loadPreset(QStringLiteral("demo")));
+        const ExperimentConfig config = pane.config();
+        const int64_t planned =
+            plan_steps(config.train, prepare_data(config, [](LogLevel, const std::string&) {}))
+                .planned_steps;
+        QVERIFY2(planned > 0 && planned < config.train.max_steps, std::to_string(planned).c_str());
+        QTRY_COMPARE(pane.summary()->previewSteps(), planned);
+        // Fewer epochs: the plan follows without counting again.
+        input<QSpinBox>(pane.form(), "train.epochs")->setValue(config.train.epochs / 2);
+        QCOMPARE(pane.summary()->previewSteps(),
+                 plan_steps(pane.config().train,
+                            prepare_data(config, [](LogLevel, const std::string&) {}))
+                     .planned_steps);
+        QVERIFY(!pane.summary()->isCounting());
+    }
+
+    // The form scrolls: the wheel over a field that is not chosen leaves its value alone.
+    void theWheelLeavesAnUnchosenFieldAlone() {
+        ExperimentForm form;
+        form.resize(500, 400);
+        form.show();
+        auto* heads = input<QSpinBox>(&form, "model.heads");
+        auto* task = form.editor(QStringLiteral("task"))->findChild<QComboBox*>();
+        QVERIFY(heads && task);
+        for (QWidget* field : {static_cast<QWidget*>(heads), static_cast<QWidget*>(task)}) {
+            QCOMPARE(field->focusPolicy(), Qt::StrongFocus);
+            const QString before = heads->text() + task->currentText();
+            QWheelEvent wheel(QPointF(5, 5), field->mapToGlobal(QPointF(5, 5)), QPoint(),
+                              QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(field, &wheel);
+            QCOMPARE(heads->text() + task->currentText(), before);
+        }
     }
 
     void droppedFileFillsAPathField() {

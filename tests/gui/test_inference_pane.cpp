@@ -2,13 +2,23 @@
 // thread, n-best outputs with scores, pieces and a reference score, the attention grid and
 // the large heatmap, head masking that re-decodes, cancelling, export, summarization (ROUGE),
 // a language model (decoder self-attention only) and the window's showInInference.
+#include <QApplication>
 #include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
 #include <fstream>
@@ -16,9 +26,9 @@
 #include "core/io/run_directory.h"
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
-#include "ui/inference/attention_inspector.h"
 #include "ui/common/decode_options_form.h"
 #include "ui/experiment/field_editor.h"
+#include "ui/inference/attention_inspector.h"
 #include "ui/inference/inference_pane.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_pane.h"
@@ -331,14 +341,38 @@ class TestInferencePane final : public QObject {
         QVERIFY(problem.front().front().toString().contains(QStringLiteral("bogus.tfw")));
         QVERIFY(!pane.hasModel());
         QVERIFY(!pane.isBusy());
+
+        // A safetensors export: named once, with what it is and the command that imports it.
+        QDir(m_root.path()).mkpath(QStringLiteral("export"));
+        const QString exported = m_root.filePath(QStringLiteral("export/model.safetensors"));
+        {
+            QFile file(exported);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            const QByteArray header = "{}";
+            const char length[8] = {char(header.size()), 0, 0, 0, 0, 0, 0, 0};
+            file.write(length, 8);
+            file.write(header);
+        }
+        problem.clear();
+        pane.openCheckpoint(exported);
+        QVERIFY(problem.wait(kTimeoutMs));
+        const QString message = problem.front().front().toString();
+        QCOMPARE(message.count(QStringLiteral("model.safetensors")), 1);
+        QVERIFY2(message.contains(QStringLiteral("exported as safetensors")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("tfw import --from ")), qPrintable(message));
     }
 
     void windowShowsInInference() {
         MainWindow window({QStringLiteral("demo"), m_root.path()});
         QSignalSpy finished(window.inferencePane(), &InferencePane::decodeFinished);
+        DecodeOptions evaluated;  // the settings an evaluation used come along
+        evaluated.beam = 2;
+        evaluated.nbest = 2;
         window.showInInference(m_translation, QStringLiteral("green dog"),
-                               QStringLiteral("dog green"));
+                               QStringLiteral("dog green"), evaluated);
         QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(window.inferencePane()->optionsForm()->options().beam, 2);
+        QCOMPARE(window.inferencePane()->lastResult().outputs.size(), 2);
         QCOMPARE(window.findChild<QTabWidget*>()->currentWidget(), window.inferencePane());
         QCOMPARE(window.inferencePane()->lastResult().inputPieces.size(), 3);
         QCOMPARE(window.inferencePane()->lastResult().metricName, QStringLiteral("BLEU"));
@@ -354,6 +388,179 @@ class TestInferencePane final : public QObject {
         open->click();
         QVERIFY(loaded.wait(kTimeoutMs));
         QCOMPARE(window.inferencePane()->checkpoint().task, Task::LanguageModel);
+    }
+
+    void reloadsACheckpointRewrittenUnderTheSameName() {
+        // A resumed run writes best.tfw anew: the pane that loaded it must not keep the old one.
+        const QString path = m_root.filePath(QStringLiteral("rewritten.tfw"));
+        const auto rewrite = [&path](const QString& from) {
+            QFile::remove(path);
+            QVERIFY(QFile::copy(from, path));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            static int later = 0;  // each rewrite newer than the one before, whatever the clock
+            QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(60 * ++later),
+                                     QFileDevice::FileModificationTime));
+        };
+        rewrite(m_translation);
+        InferencePane pane;
+        pane.show();
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(path);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.checkpoint().task, Task::Translation);
+        DecodeOptions beam = pane.optionsForm()->options();
+        beam.beam = 3;
+        pane.optionsForm()->setOptions(beam);
+
+        // "Open in Inference" again: the file changed, so it is loaded again.
+        rewrite(m_summarization);
+        QVERIFY(pane.checkpointChanged());
+        pane.openCheckpoint(path);
+        QVERIFY(pane.isBusy());
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.checkpoint().task, Task::Summarization);
+        QVERIFY(pane.modelLabel()->text().contains(QStringLiteral("summarization")));
+        QVERIFY(!pane.checkpointChanged());
+        QCOMPARE(pane.optionsForm()->options().beam, 3);  // the same checkpoint keeps its options
+
+        // Unchanged, opening it again loads nothing.
+        pane.openCheckpoint(path);
+        QVERIFY(!pane.isBusy());
+
+        // Decoding loads the new file first.
+        rewrite(m_translation);
+        pane.setInput(QStringLiteral("red cat"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(loaded.count(), 3);
+        QCOMPARE(pane.checkpoint().task, Task::Translation);
+
+        // Showing the area again does too.
+        pane.hide();
+        rewrite(m_summarization);
+        pane.show();
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QCOMPARE(pane.checkpoint().task, Task::Summarization);
+
+        // A file that is gone leaves the loaded model alone (no load, no error each time).
+        QSignalSpy problem(&pane, &InferencePane::problem);
+        QFile::remove(path);
+        QVERIFY(!pane.checkpointChanged());
+        pane.hide();
+        pane.show();
+        QVERIFY(!pane.isBusy());
+        QVERIFY(pane.hasModel());
+        QCOMPARE(problem.count(), 0);
+    }
+
+    // Short headers ("参考" in Chinese, "BLEU") keep room on both sides of their text.
+    void theOutputsHeadersHaveRoom() {
+        InferencePane pane;
+        pane.resize(1400, 900);
+        pane.show();
+        QTableWidget* table = pane.outputsTable();
+        const QFontMetrics metrics(table->horizontalHeader()->font());
+        for (int column : {2, 3, 4}) {
+            const QString text = table->horizontalHeaderItem(column)->text();
+            QVERIFY2(table->horizontalHeader()->sectionSize(column) >=
+                         metrics.horizontalAdvance(text) + 16,
+                     qPrintable(text));
+        }
+        QVERIFY(table->horizontalHeader()->sectionSize(0) <
+                table->horizontalHeader()->sectionSize(2));
+    }
+
+    void warnsWhenTheInputIsMostlyUnknown() {
+        InferencePane pane;
+        pane.show();
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
+        pane.openCheckpoint(m_translation);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        QLabel* warning = pane.unknownWordsWarning();
+        pane.setInput(QStringLiteral("red zebra quux flibber"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(pane.lastResult().unknownWords, 3);
+        QCOMPARE(pane.lastResult().inputWords, 4);
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().startsWith(
+                     QStringLiteral("3 of 4 words are unknown to this model's vocabulary (75%)")),
+                 qPrintable(warning->text()));
+        // Near the output: right above the outputs table.
+        QVERIFY(warning->geometry().bottom() <= pane.outputsTable()->geometry().top());
+
+        pane.setInput(QStringLiteral("red cat three blue"));
+        pane.decode();
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(pane.lastResult().unknownWords, 0);
+        QVERIFY(!warning->isVisible());
+    }
+
+    void aBadDecodingOptionIsFramedAndNamedOnTheButton() {
+        InferencePane pane;
+        pane.show();
+        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
+        pane.openCheckpoint(m_translation);
+        QVERIFY(loaded.wait(kTimeoutMs));
+        pane.setInput(QStringLiteral("red cat"));
+        QVERIFY(pane.decodeButton()->isEnabled());
+        DecodeOptions options = pane.optionsForm()->options();
+        options.beam = 5;
+        options.nbest = 7;
+        pane.optionsForm()->setOptions(options);
+        QVERIFY(!pane.decodeButton()->isEnabled());
+        QVERIFY2(pane.decodeButton()->toolTip().contains(QStringLiteral("nbest")),
+                 qPrintable(pane.decodeButton()->toolTip()));
+        for (FieldEditor* editor : pane.optionsForm()->findChildren<FieldEditor*>())
+            QCOMPARE(editor->hasProblem(), editor->key() == "decode.nbest");
+        options.nbest = 5;
+        pane.optionsForm()->setOptions(options);
+        QVERIFY(pane.decodeButton()->isEnabled());
+        for (FieldEditor* editor : pane.optionsForm()->findChildren<FieldEditor*>())
+            QVERIFY(!editor->hasProblem());
+    }
+
+    // The wheel over a field that is not chosen is left to the scroll area (a real wheel
+    // then scrolls the options; a synthesized one stops at the field, so the test looks at
+    // whether the field took it).
+    void theWheelChangesOnlyAChosenField() {
+        QWidget window;
+        auto* scroll = new QScrollArea(&window);
+        auto* form = new DecodeOptionsForm;
+        DecodeOptions options;
+        options.beam = 4;
+        form->setOptions(options);
+        scroll->setWidget(form);
+        scroll->setWidgetResizable(true);
+        scroll->resize(300, 120);
+        window.resize(320, 140);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSpinBox* beam = nullptr;
+        for (FieldEditor* editor : form->findChildren<FieldEditor*>())
+            if (editor->key() == "decode.beam") beam = editor->findChild<QSpinBox*>();
+        QVERIFY(beam);
+        QCOMPARE(beam->focusPolicy(), Qt::StrongFocus);
+        const auto wheel = [beam] {
+            QWheelEvent event(QPointF(5, 5), beam->mapToGlobal(QPointF(5, 5)), QPoint(),
+                              QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(beam, &event);
+            return event.isAccepted();
+        };
+        QVERIFY(!wheel());  // not taken: for the scroll area
+        QCOMPARE(beam->value(), 4);
+        beam->setFocus();
+        QVERIFY(beam->hasFocus());
+        QVERIFY(wheel());
+        QCOMPARE(beam->value(), 3);
+        auto* method = form->findChild<QComboBox*>();
+        QVERIFY(method);
+        QCOMPARE(method->focusPolicy(), Qt::StrongFocus);
     }
 
   private:

@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
@@ -18,6 +19,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "core/check/check_result.h"
@@ -31,6 +33,7 @@
 #include "ui/common/ui_language.h"
 #include "ui/compare/compare_pane.h"
 #include "ui/evaluation/evaluation_pane.h"
+#include "ui/experiment/device_hint.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
 #include "ui/experiment/field_editor.h"
@@ -152,6 +155,10 @@ class TestMainWindow final : public QObject {
                 [](const ComparisonRow& row) { return row.label == "valid loss (best)"; });
             QVERIFY(best != metrics.rows.end());
             QCOMPARE(phraseText(best->title), QStringLiteral("验证损失（最佳）"));
+            // The device hint under train.device speaks Chinese too.
+            QVERIFY2(chinese(deviceHint({}, false)), qPrintable(deviceHint({}, false)));
+            QVERIFY2(chinese(deviceHint({GpuInfo{0, "NVIDIA H200", int64_t(140) << 30}}, true)),
+                     qPrintable(deviceHint({GpuInfo{0, "NVIDIA H200", int64_t(140) << 30}}, true)));
             TrainingStarted info;
             info.threads = 2;
             QVERIFY2(chinese(TrainingPane::deviceText(info)),
@@ -210,6 +217,59 @@ class TestMainWindow final : public QObject {
         open->click();
         QCOMPARE(qobject_cast<QTabWidget*>(window.centralWidget())->currentWidget(),
                  static_cast<QWidget*>(window.inferencePane()));
+    }
+
+    void runsTableListsSweepRunsAndTheLiveStep() {
+        QTemporaryDir root;
+        const std::string dir = root.path().toStdString();
+        test::write_tiny_run(dir, "plain", Task::Translation);
+        // A sweep's runs live in SWEEP/runs/NAME.
+        std::filesystem::create_directories(dir + "/heads-sweep");
+        std::ofstream(dir + "/heads-sweep/sweep.json") << "{}\n";
+        test::write_tiny_run(dir + "/heads-sweep/runs", "heads=4-seed1", Task::Translation);
+        // A run being trained: status.json says step 0 until its first validation, the
+        // history has the steps since.
+        test::write_tiny_run(dir, "training", Task::Translation);
+        RunStatus running;
+        running.state = "running";
+        running.step = 0;
+        running.started_at = "2099-01-01T00:00:00Z";
+        write_run_status(dir + "/training", running);
+        std::ofstream history(RunPaths(dir + "/training").history());
+        for (const int step : {10, 20, 30}) {
+            StepReport report;
+            report.step = step;
+            history << to_json(report).dump() << "\n";
+        }
+        history.close();
+
+        RunsPane pane;
+        pane.resize(1200, 800);
+        pane.show();
+        pane.setRunsRoot(root.path());
+        QTRY_COMPARE(pane.runCount(), 3);
+        auto* table = pane.findChild<QTableWidget*>();
+        QStringList names;
+        for (int row = 0; row < table->rowCount(); ++row) names << table->item(row, 0)->text();
+        QVERIFY2(names.contains(QStringLiteral("heads-sweep / heads=4-seed1")),
+                 qPrintable(names.join(", ")));
+        QCOMPARE(names.first(), QStringLiteral("training"));  // newest first
+        int steps = -1;
+        for (int c = 0; c < table->columnCount(); ++c)
+            if (table->horizontalHeaderItem(c)->text() == QStringLiteral("Steps")) steps = c;
+        QVERIFY(steps >= 0);
+        QCOMPARE(table->item(0, steps)->text(), QStringLiteral("30"));
+        // Times in the window's language's long format, as everywhere in the window.
+        const int started = table->columnCount() - 1;
+        QCOMPARE(table->item(0, started)->text(),
+                 QLocale().toString(
+                     QDateTime::fromString(QStringLiteral("2099-01-01T00:00:00Z"), Qt::ISODate)
+                         .toLocalTime(),
+                     QLocale::LongFormat));
+        // Several runs in sight, not one and a half.
+        QVERIFY2(table->height() >= table->horizontalHeader()->height() +
+                                        4 * table->verticalHeader()->defaultSectionSize(),
+                 qPrintable(QString::number(table->height())));
     }
 
     void savingAnEvaluationRereadsRunsAndCompare() {

@@ -10,6 +10,8 @@
 #include <fstream>
 
 #include "core/data/token_inspection.h"
+#include "core/data/word_tokenizer.h"
+#include "core/io/checkpoint.h"
 #include "core/io/tokenizer_source.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/tokens/token_inspector.h"
@@ -96,6 +98,35 @@ class TestTokenInspector final : public QObject {
         QCOMPARE(changed.count(), 1);
         QVERIFY(!inspector.chooserB()->tokenizer());
         QVERIFY(inspector.chipsB()->isHidden());
+    }
+
+    // A run with a vocabulary per side opens on the source side (what a student types), and
+    // switching the side shows the other one at once.
+    void theSourceSideComesFirstAndSwitchingReloads() {
+        const std::string checkpoint =
+            test::write_tiny_run(m_dir.path().toStdString(), "two-sided", Task::Translation);
+        {
+            Checkpoint c = load_checkpoint(checkpoint);
+            const WordTokenizer source(
+                {"<pad>", "<unk>", "<s>", "</s>", "u", "v", "w", "x", "y", "z"}, false);
+            c.src_tokenizer = source.serialize();
+            save_checkpoint(c, checkpoint);
+        }
+        TokenInspector inspector;
+        inspector.setRun(m_dir.filePath(QStringLiteral("two-sided")));
+        TokenizerChooser* chooser = inspector.chooserA();
+        QCOMPARE(chooser->side(), TokenizerSide::Source);
+        QSignalSpy changed(chooser, &TokenizerChooser::tokenizerChanged);
+        chooser->useRun();
+        QVERIFY(changed.wait(30000));
+        QCOMPARE(chooser->label(), QStringLiteral("run two-sided (source)"));
+        QCOMPARE(QString::fromStdString(chooser->tokenizer()->piece(4)), QStringLiteral("u"));
+
+        chooser->sideList()->setCurrentIndex(
+            chooser->sideList()->findData(int(TokenizerSide::Target)));
+        QVERIFY(changed.wait(30000));
+        QCOMPARE(chooser->label(), QStringLiteral("run two-sided (target)"));
+        QCOMPARE(QString::fromStdString(chooser->tokenizer()->piece(4)), QStringLiteral("a"));
     }
 
     void corpusStatisticsForBothTokenizers() {

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -208,7 +209,11 @@ class TestTrainingPane final : public QObject {
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTest::qWait(200);
-        const QString runDir = pane.startNew(tinyDemo(400), root.path());
+        // Reports every 10 steps: a pause lands between two reports most of the time.
+        ExperimentConfig config = tinyDemo(1000);
+        config.train.log_every = 10;
+        QSignalSpy logged(pane.runner(), &TrainingRunner::logMessage);
+        const QString runDir = pane.startNew(config, root.path());
         const Latency busy = measureLatency([&] { return steps.count() >= 30; });
         qInfo(
             "event-loop latency while training (5 ms timer, %d ticks): p50 %.2f ms, p99 %.2f ms, "
@@ -228,6 +233,16 @@ class TestTrainingPane final : public QObject {
         }
         QTest::qWait(1500);
         QCOMPARE(int(steps.count()), whilePaused);
+        // The bar shows the step the log says the run paused at.
+        QString pausedAt;
+        for (const auto& message : logged)
+            if (message.at(1).toString().startsWith(QStringLiteral("paused at step ")))
+                pausedAt = message.at(1).toString().mid(15);
+        QVERIFY(!pausedAt.isEmpty());
+        QCOMPARE(QString::number(steps.last().at(0).value<StepReport>().step), pausedAt);
+        QVERIFY2(pane.progressBar()->text().startsWith(QStringLiteral("step %1 of").arg(pausedAt)),
+                 qPrintable(pane.progressBar()->text()));
+        QVERIFY(!pane.checksInfo()->text().isEmpty());  // the checks ran before the run
 
         // Stop works from the paused state too.
         pane.stop();
@@ -239,12 +254,17 @@ class TestTrainingPane final : public QObject {
             QString::fromStdString(RunPaths(runDir.toStdString()).last_checkpoint())));
         QCOMPARE(QString::fromStdString(read_run_status(runDir.toStdString()).state),
                  QStringLiteral("stopped"));
+        // A stopped run does not read "finished".
+        QVERIFY2(pane.progressText()->text().startsWith(
+                     QStringLiteral("stopped at step %1").arg(stopped.step)),
+                 qPrintable(pane.progressText()->text()));
 
         // Resume: the charts start with the history so far and the run goes on from there.
         QSignalSpy started(pane.runner(), &TrainingRunner::started);
         pane.resumeRun(runDir);
         QVERIFY(started.wait(kRunTimeoutMs));
         QCOMPARE(started.first().at(0).value<TrainingStarted>().start_step, stopped.step);
+        QVERIFY(!pane.checksInfo()->text().isEmpty());  // the run's checks summary stays
         QVERIFY(pane.charts()->lossPoints(QStringLiteral("train")) > 0);
         pane.stop();
         finished.clear();

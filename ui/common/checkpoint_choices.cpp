@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/io/run_directory.h"
+#include "ui/common/run_listing.h"
 
 namespace tfw {
 namespace {
@@ -26,7 +27,7 @@ std::pair<int, qint64> rank(const QString& stem) {
 QList<CheckpointChoice> checkpointChoices(const QString& runsRoot) {
     QList<CheckpointChoice> choices;
     if (runsRoot.isEmpty()) return choices;
-    for (const RunSummary& run : list_runs(runsRoot.toStdString())) {
+    for (const RunSummary& run : listRunsAndSweepRuns(runsRoot)) {
         QDir folder(QString::fromStdString(RunPaths(run.dir).checkpoints()));
         QFileInfoList files = folder.entryInfoList({QStringLiteral("*.tfw")}, QDir::Files);
         std::stable_sort(files.begin(), files.end(), [](const QFileInfo& a, const QFileInfo& b) {

@@ -1,5 +1,6 @@
 #pragma once
-// The checkpoints a user can pick from: every .tfw file of every run under the runs folder.
+// The checkpoints a user can pick from: every .tfw file of every run under the runs folder,
+// sweeps' runs included.
 
 #include <QList>
 #include <QString>

@@ -10,6 +10,7 @@
 #include "core/config/config_schema.h"
 #include "ui/common/field_text.h"
 #include "ui/common/phrase_text.h"
+#include "ui/common/wheel_when_focused.h"
 #include "ui/experiment/field_editor.h"
 
 namespace tfw {
@@ -20,6 +21,7 @@ DecodeOptionsForm::DecodeOptionsForm(QWidget* parent)
       m_beamGroup(new QGroupBox(tr("Beam search"), this)),
       m_sampleGroup(new QGroupBox(tr("Sampling"), this)),
       m_problems(new QLabel(this)) {
+    takeWheelOnlyWhenFocused(m_mode);
     m_mode->addItem(tr("Greedy"), static_cast<int>(Mode::Greedy));
     m_mode->addItem(tr("Beam search"), static_cast<int>(Mode::Beam));
     m_mode->addItem(tr("Sampling"), static_cast<int>(Mode::Sampling));
@@ -109,6 +111,14 @@ void DecodeOptionsForm::onChanged() {
             ? QString()
             : tr("Cannot decode with these options: %1.").arg(list.join(QStringLiteral("; "))));
     m_problems->setVisible(!list.isEmpty());
+    // The field a problem is about gets a red frame and the problem in its tooltip.
+    const std::vector<DecodeProblem> fieldProblems = check_decode_settings(options());
+    for (const auto& [field, editor] : m_fields) {
+        QStringList mine;
+        for (const DecodeProblem& problem : fieldProblems)
+            if (problem.key == field->key) mine.append(phraseText(problem.message));
+        editor->setProblem(mine.join(QStringLiteral("; ")));
+    }
     Q_EMIT optionsChanged();
 }
 

@@ -27,6 +27,7 @@
 #include "core/sweep/sweep_state.h"
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
+#include "ui/common/file_stamp.h"
 #include "ui/common/scalar_export_dialog.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/comparison_table_view.h"
@@ -43,7 +44,19 @@ struct ComparePane::Entry {
     bool reading = false;  // waiting for the reader or being read (again)
     CompareItem item;
     QString checkpoint;  // what "Side by side" decodes; empty when there is none
+    FileStamp stamp;     // of the file that changes with the item, when it was read
 };
+
+namespace {
+
+// A checkpoint changes as a file; a run with its status.json (every validation, every end).
+FileStamp itemStamp(const QString& path) {
+    const QFileInfo info(path);
+    return FileStamp::of(
+        info.isDir() ? QString::fromStdString(RunPaths(path.toStdString()).status()) : path);
+}
+
+}  // namespace
 
 // What the reader hands back for one path.
 struct ComparePane::ReadItem {
@@ -135,6 +148,7 @@ ComparePane::ComparePane(QWidget* parent)
         dialog->open();
     });
     m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::RichText);  // its notes are escaped HTML, with a link at times
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     connect(m_notes, &QLabel::linkActivated, this, &ComparePane::stopReading);
 
@@ -210,8 +224,20 @@ void ComparePane::reload() {
         if (!entry->reading) read(*entry);
 }
 
+void ComparePane::showEvent(QShowEvent* event) {
+    // A run resumed or a checkpoint written anew since it was read is read again.
+    // One that is gone keeps what was read.
+    for (const auto& entry : m_entries) {
+        if (!entry->loaded || entry->reading) continue;
+        const FileStamp now = itemStamp(entry->path);
+        if (now.modified.isValid() && now != entry->stamp) read(*entry);
+    }
+    QWidget::showEvent(event);
+}
+
 void ComparePane::read(Entry& entry) {
     entry.reading = true;
+    entry.stamp = itemStamp(entry.path);
     if (!m_toRead.contains(entry.path)) m_toRead.append(entry.path);
     readNext();
     refreshViews();

@@ -68,6 +68,9 @@ class ComparePane final : public QWidget {
   Q_SIGNALS:
     void statusMessage(const QString& message);
 
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
     struct Entry;
     struct ReadItem;

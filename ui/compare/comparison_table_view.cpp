@@ -80,7 +80,9 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
         }
         view->setItem(int(r), 0, label);
         for (size_t c = 0; c < row.cells.size(); ++c) {
-            auto* cell = item(cellText(row, row.cells[c]));
+            const QString text = cellText(row, row.cells[c]);
+            auto* cell = item(text);
+            cell->setToolTip(text);  // the whole of a long text the column cuts short
             cell->setTextAlignment(alignRight(row, row.cells[c])
                                        ? Qt::AlignRight | Qt::AlignVCenter
                                        : Qt::AlignLeft | Qt::AlignVCenter);
@@ -89,12 +91,24 @@ void showComparisonTable(QTableWidget* view, const ComparisonTable& table,
                 QFont font = cell->font();
                 font.setBold(true);
                 cell->setFont(font);
-                cell->setToolTip(QObject::tr("best of this row"));
+                cell->setToolTip(QObject::tr("%1 (best of this row)").arg(text));
             }
             view->setItem(int(r), int(c) + 1, cell);
         }
     }
+    // A long text (an experiment's description) would make its column thousands of pixels
+    // wide and push the column's right-aligned numbers out of sight: columns stop at a width
+    // and long texts end in "…" (whole in the tooltip).
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideRight);
     view->resizeColumnsToContents();
+    const int widest = maxComparisonColumnWidth(view);
+    for (int c = 0; c < view->columnCount(); ++c)
+        view->setColumnWidth(c, std::min(view->columnWidth(c), widest));
+}
+
+int maxComparisonColumnWidth(const QTableWidget* view) {
+    return view->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 45;
 }
 
 }  // namespace tfw

@@ -26,9 +26,11 @@
 
 #include "core/eval/evaluation.h"
 #include "core/eval/evaluation_reader.h"
+#include "core/io/checkpoint.h"
 #include "core/metrics/metric_registry.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
+#include "ui/common/date_time_text.h"
 #include "ui/common/decode_options_form.h"
 #include "ui/common/problem_message.h"
 #include "ui/evaluation/evaluation_job.h"
@@ -81,12 +83,11 @@ const MetricInfo* headlineMetric(const Evaluation& result) {
     return nullptr;
 }
 
-// One line per saved result: "2026-11-22 06:12 · best · test · BLEU 38.29".
+// One line per saved result: "<date and time> · best · test · BLEU 38.29".
 QString savedLabel(const Evaluation& result) {
-    const QDateTime time = QDateTime::fromString(qs(result.created_at), Qt::ISODate);
-    QString label = time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
-                    QStringLiteral(" · ") + QFileInfo(qs(result.checkpoint)).completeBaseName() +
-                    QStringLiteral(" · ") + qs(result.split);
+    QString label = dateTimeText(result.created_at) + QStringLiteral(" · ") +
+                    QFileInfo(qs(result.checkpoint)).completeBaseName() + QStringLiteral(" · ") +
+                    qs(result.split);
     const MetricInfo* headline = headlineMetric(result);
     const double value = headline ? result.metric(headline->key)->value : std::nan("");
     if (std::isfinite(value))
@@ -233,6 +234,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     });
     connect(m_ownDecoding, &QCheckBox::toggled, this, [this](bool own) {
         m_form->setEnabled(!own);
+        showCheckpointDecoding();
         updateControls();
     });
     connect(m_form, &DecodeOptionsForm::optionsChanged, this, &EvaluationPane::updateControls);
@@ -452,12 +454,21 @@ void EvaluationPane::refreshSavedResults(const QString& select) {
         } catch (const std::exception&) {
             saved->inRun = false;  // nothing to offer; evaluating still works
         }
+        try {
+            if (!chosen.isEmpty())
+                saved->decode = decode_options_from(
+                    load_checkpoint_summary(chosen.toStdString()).config.decode);
+        } catch (const std::exception&) {
+            // Not a readable checkpoint: evaluating it says why.
+        }
         return [this, saved, select] { showSavedResults(*saved, select); };
     });
 }
 
 void EvaluationPane::showSavedResults(const SavedResults& saved, const QString& select) {
     if (saved.checkpoint != checkpoint()) return;  // the reading for the new choice follows
+    m_checkpointDecode = saved.decode;
+    showCheckpointDecoding();
     m_saved->clear();
     if (!saved.inRun) {
         m_saved->setEnabled(false);
@@ -494,8 +505,20 @@ void EvaluationPane::showSaved(int index) {
     });
 }
 
+void EvaluationPane::showCheckpointDecoding() {
+    // The result on display shows what it was decoded with; before one, the checkpoint's own.
+    if (!m_ownDecoding->isChecked()) return;
+    if (!m_resultCheckpoint.isEmpty() &&
+        canonicalPath(m_resultCheckpoint) == canonicalPath(checkpoint()))
+        m_form->setOptions(m_resultDecode);
+    else if (m_checkpointDecode)
+        m_form->setOptions(*m_checkpointDecode);
+}
+
 void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {
     m_resultCheckpoint = qs(result.checkpoint);
+    m_resultDecode = result.decode;
+    showCheckpointDecoding();
     const bool lm = result.task == Task::LanguageModel;
     QStringList scores;
     auto metric = [&](const QString& name, double value, const std::string& signature) {
@@ -552,7 +575,7 @@ void EvaluationPane::openRow(int row) {
     const QTableWidgetItem* reference = m_table->item(row, Reference);
     if (!source || m_resultCheckpoint.isEmpty()) return;
     Q_EMIT openInInference(m_resultCheckpoint, source->text(),
-                           reference ? reference->text() : QString());
+                           reference ? reference->text() : QString(), m_resultDecode);
 }
 
 QString EvaluationPane::summaryText() const {

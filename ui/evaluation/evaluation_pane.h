@@ -7,7 +7,9 @@
 
 #include <QList>
 #include <QWidget>
+#include <optional>
 
+#include "core/decode/decode_options.h"
 #include "ui/common/background_thread.h"
 #include "ui/common/checkpoint_choices.h"
 
@@ -52,8 +54,10 @@ class EvaluationPane final : public QWidget {
     QString summaryText() const;
 
   Q_SIGNALS:
-    void openInInference(const QString& checkpoint, const QString& source,
-                         const QString& reference);
+    // `options`: the decoding settings the result was made with, so that Inference decodes
+    // the sentence as the evaluation did.
+    void openInInference(const QString& checkpoint, const QString& source, const QString& reference,
+                         const tfw::DecodeOptions& options);
     // A new result was saved in this run folder.
     void evaluationSaved(const QString& runDir, const QString& path);
     void statusMessage(const QString& message);
@@ -68,6 +72,7 @@ class EvaluationPane final : public QWidget {
         bool inRun = false;                      // the checkpoint belongs to a run folder
         QList<QPair<QString, QString>> results;  // label, file; oldest first
         int newestOfCheckpoint = -1;             // the newest result of the checkpoint itself
+        std::optional<DecodeOptions> decode;     // the checkpoint's experiment's decode section
     };
 
     // Readings run one at a time in the order asked for.
@@ -87,6 +92,8 @@ class EvaluationPane final : public QWidget {
     void showSaved(int index);
     void showResult(const Evaluation& result, const QString& savedPath);
     void openRow(int row);
+    // With "Decode as the checkpoint's experiment says", the greyed form shows those settings.
+    void showCheckpointDecoding();
 
     QString m_root;
     EvaluationJob* m_job;
@@ -105,7 +112,9 @@ class EvaluationPane final : public QWidget {
     QComboBox* m_saved;
     QLabel* m_summary;
     QTableWidget* m_table;
-    QString m_resultCheckpoint;  // the checkpoint of the result on display
+    QString m_resultCheckpoint;    // the checkpoint of the result on display
+    DecodeOptions m_resultDecode;  // the settings the result on display was decoded with
+    std::optional<DecodeOptions> m_checkpointDecode;  // the chosen checkpoint's own settings
     qint64 m_startedMs = 0;
     int m_choicesPending = 0;  // checkpoint lists asked for and not yet shown
     bool m_evaluateQueued = false;

@@ -8,8 +8,13 @@
 #include <algorithm>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
+#include "core/config/config_io.h"
+#include "core/data/dataset.h"
 #include "core/model/model_size.h"
 #include "core/train/lr_schedule.h"
+#include "core/train/planned_steps.h"
 #include "ui/experiment/vocabulary_estimate.h"
 #include "widgets/schedule_preview.h"
 
@@ -29,6 +34,17 @@ QLabel* valueLabel(QWidget* parent) {
     bold.setBold(true);
     label->setFont(bold);
     return label;
+}
+
+// What the batches of an epoch depend on.
+std::string batchesKey(const ExperimentConfig& config) {
+    const nlohmann::json all = to_json(config);
+    nlohmann::json key;
+    for (const char* part : {"task", "data", "tokenizer"})
+        if (all.contains(part)) key[part] = all[part];
+    key["batch_tokens"] = config.train.batch_tokens;
+    key["max_positions"] = config.model.max_positions;
+    return key.dump();
 }
 
 }  // namespace
@@ -91,12 +107,49 @@ void ConfigSummary::showConfig(const ExperimentConfig& config) {
     showSchedule(config);
 }
 
+void ConfigSummary::countBatches(const ExperimentConfig& config) {
+    const std::string key = batchesKey(config);
+    if (key == m_countedKey) return;
+    if (m_counter.isRunning()) {
+        m_counter.cancel();  // counted again for the newest experiment when it is done
+        return;
+    }
+    m_counter.start([this, config,
+                     key](const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
+        int64_t batches = -1;
+        try {
+            const PreparedData data = prepare_data(config, [](LogLevel, const std::string&) {});
+            batches = int64_t(
+                make_batches(data.train.examples, config.train.batch_tokens, false, 0, 1).size());
+        } catch (const std::exception&) {
+            // Settings the data cannot be made with: the form names the problem.
+        }
+        const bool counted = !cancelled.load();
+        return [this, key, batches, counted] {
+            if (counted) {
+                m_countedKey = key;
+                m_batches = batches;
+            }
+            showSchedule(m_config);  // counts again when the experiment changed meanwhile
+        };
+    });
+}
+
 void ConfigSummary::showSchedule(const ExperimentConfig& config) {
-    // Without max_steps the length of a run depends on the data; show a window that
-    // covers warmup and the decay after it.
-    const bool known = config.train.max_steps > 0;
-    const long long horizon = known ? config.train.max_steps
-                                    : std::max<long long>(10LL * config.train.warmup_steps, 10000);
+    m_config = config;
+    const bool generated = config.data.synthetic != Synthetic::None;
+    if (generated) countBatches(config);
+    // Generated data: the steps the run will plan, once its batches are counted. Files: the
+    // data decide, up to max_steps; without max_steps, a window that covers warmup and the
+    // decay after it.
+    const bool planned = generated && m_countedKey == batchesKey(config) && m_batches > 0 &&
+                         plan_steps(config.train, m_batches).planned_steps > 0;
+    const bool known = planned || config.train.max_steps > 0;
+    const long long horizon = planned ? plan_steps(config.train, m_batches).planned_steps
+                              : known
+                                  ? config.train.max_steps
+                                  : std::max<long long>(10LL * config.train.warmup_steps, 10000);
+    m_previewSteps = known ? horizon : 0;
     // Evenly spaced steps, plus the end of warmup where most schedules peak.
     std::set<long long> sampled;
     for (int i = 0; i < kSchedulePoints; ++i)
@@ -118,8 +171,17 @@ void ConfigSummary::showSchedule(const ExperimentConfig& config) {
     }
     const QString peakText = QString::number(peak, 'g', 3);
     QString note;
-    if (known)
-        note = tr("peak %1 at step %L2, over %L3 steps").arg(peakText).arg(peakStep).arg(horizon);
+    if (planned)
+        note = tr("peak %1 at step %L2, over the %L3 steps the run plans")
+                   .arg(peakText)
+                   .arg(peakStep)
+                   .arg(horizon);
+    else if (known)
+        note = tr("peak %1 at step %L2, over at most %L3 steps (train.max_steps; the data and "
+                  "train.epochs may end the run sooner)")
+                   .arg(peakText)
+                   .arg(peakStep)
+                   .arg(horizon);
     else if (schedule_follows_clock(config.train))
         note = tr("peak %1 at step %L2; reaches 0 when train.max_minutes (%3) run out, at "
                   "whatever step that is on this machine")

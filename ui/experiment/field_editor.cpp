@@ -19,6 +19,7 @@
 
 #include "ui/common/choice_text.h"
 #include "ui/common/field_text.h"
+#include "ui/common/wheel_when_focused.h"
 #include "widgets/number_spin_box.h"
 
 namespace tfw {
@@ -50,7 +51,12 @@ NumberSpinBox* makeNumberBox(const ConfigField& field, QWidget* parent) {
 FieldEditor::FieldEditor(const ConfigField& field, QWidget* parent)
     : QWidget(parent), m_field(field) {
     buildEditor();
-    for (QWidget* input : m_inputs) input->installEventFilter(this);
+    for (QWidget* input : m_inputs) {
+        input->installEventFilter(this);
+        // The forms scroll: the wheel changes a number or a choice only once it is chosen.
+        if (qobject_cast<QAbstractSpinBox*>(input) || qobject_cast<QComboBox*>(input))
+            takeWheelOnlyWhenFocused(input);
+    }
     updateToolTip();
 }
 

@@ -21,6 +21,7 @@
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/decode_options_form.h"
+#include "ui/common/file_stamp.h"
 #include "ui/inference/attention_inspector.h"
 #include "ui/inference/inference_runner.h"
 #include "widgets/piece_chips.h"
@@ -29,6 +30,7 @@ namespace tfw {
 namespace {
 
 enum Column { Rank, Output, Score, Normalized, Metric, Count };
+constexpr int kHeaderPadding = 8;  // pixels left and right of a header's text
 
 QTableWidgetItem* item(const QString& text, Qt::Alignment alignment = Qt::AlignLeft) {
     auto* cell = new QTableWidgetItem(text);
@@ -54,6 +56,7 @@ InferencePane::InferencePane(QWidget* parent)
       m_cancelButton(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)),
       m_inputPieces(new PieceChips(this)),
+      m_unknownWarning(new QLabel(this)),
       m_outputs(new QTableWidget(0, Count, this)),
       m_outputPieces(new PieceChips(this)),
       m_timing(new QLabel(this)),
@@ -76,7 +79,6 @@ InferencePane::InferencePane(QWidget* parent)
     m_reference->setPlaceholderText(tr("Optional: the expected output, to score against"));
     m_reference->setMaximumHeight(70);
     m_decode->setDefault(true);
-    m_decode->setToolTip(tr("Decode the input with these options (Ctrl+Return)"));
     m_decode->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_cancelButton->setToolTip(tr("Stop the decoding; the output so far is shown"));
     m_progress->setTextVisible(true);
@@ -98,8 +100,12 @@ InferencePane::InferencePane(QWidget* parent)
     auto* header = m_outputs->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(Output, QHeaderView::Stretch);
+    fitColumnWidths();
     fitOutputsHeight();
     m_timing->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_unknownWarning->setWordWrap(true);
+    m_unknownWarning->setStyleSheet(QStringLiteral("color: #b3261e; font-weight: bold;"));
+    m_unknownWarning->hide();
 
     // Top: the checkpoint.
     auto* top = new QHBoxLayout;
@@ -132,6 +138,7 @@ InferencePane::InferencePane(QWidget* parent)
     auto* resultsLayout = new QFormLayout(results);
     resultsLayout->setContentsMargins(6, 0, 0, 0);
     resultsLayout->addRow(tr("Input pieces"), m_inputPieces);
+    resultsLayout->addRow(m_unknownWarning);
     resultsLayout->addRow(m_outputs);
     resultsLayout->addRow(tr("Output pieces"), m_outputPieces);
     resultsLayout->addRow(m_timing);
@@ -240,7 +247,8 @@ void InferencePane::chooseCheckpointFile() {
 void InferencePane::openCheckpoint(const QString& path) {
     const QString target = canonicalPath(path);
     selectInList(target);
-    if ((m_info.path == target && !m_loading) || (m_loading && m_loadingPath == target)) return;
+    if (m_loading && m_loadingPath == target) return;
+    if (!m_loading && m_info.path == target && !checkpointChanged()) return;
     m_loading = true;
     m_loadingPath = target;
     m_modelLabel->setText(tr("Loading %1…").arg(QFileInfo(target).fileName()));
@@ -253,7 +261,24 @@ void InferencePane::setInput(const QString& source, const QString& reference) {
     m_reference->setPlainText(reference);
 }
 
+void InferencePane::setDecodeOptions(const DecodeOptions& options) {
+    m_form->setOptions(options);
+    if (m_loading) m_pendingOptions = options;
+}
+
+bool InferencePane::checkpointChanged() const {
+    if (!hasModel()) return false;
+    // A file that is gone (its run deleted) leaves the model as it is.
+    const FileStamp now = FileStamp::of(m_info.path);
+    return now.modified.isValid() && now != m_info.stamp;
+}
+
+void InferencePane::reloadWhenChanged() {
+    if (!m_loading && checkpointChanged()) openCheckpoint(m_info.path);
+}
+
 void InferencePane::decode() {
+    reloadWhenChanged();  // never decode with weights the run has since replaced
     if (m_loading || m_decoding) {
         m_decodeQueued = true;
         if (m_decoding) m_runner->cancel();  // the newer request replaces the running one
@@ -297,16 +322,23 @@ void InferencePane::onLoaded(const CheckpointInfo& info) {
     if (info.path != m_loadingPath) return;  // a newer load is on its way
     m_loading = false;
     m_loadingPath.clear();
+    // The same checkpoint again (its file changed) keeps the options chosen for it.
+    const bool reloaded = info.path == m_info.path;
     m_info = info;
     m_modelLabel->setText(info.description);
     m_modelLabel->setToolTip(QDir::toNativeSeparators(info.path));
-    m_form->setOptions(info.defaults);
+    if (m_pendingOptions)
+        m_form->setOptions(*m_pendingOptions);
+    else if (!reloaded)
+        m_form->setOptions(info.defaults);
+    m_pendingOptions.reset();
     m_result = InferenceResult{};
     m_outputs->setRowCount(0);
     fitOutputsHeight();
     m_inputPieces->setPieces({});
     m_outputPieces->setPieces({});
     m_timing->clear();
+    m_unknownWarning->hide();
     m_inspector->setModelKind(info.task == Task::LanguageModel);
     updateTaskLabels();
     updateButtons();
@@ -320,10 +352,14 @@ void InferencePane::onLoadFailed(const QString& path, const QString& message) {
     m_loading = false;
     m_loadingPath.clear();
     m_decodeQueued = false;
+    m_pendingOptions.reset();
     m_modelLabel->setText(hasModel() ? m_info.description : QString());
     if (hasModel()) selectInList(m_info.path);
     updateButtons();
-    const QString text = tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), message);
+    // Core's errors start with the file's path; it is named once.
+    QString reason = message;
+    if (reason.startsWith(path + QStringLiteral(": "))) reason = reason.mid(path.size() + 2);
+    const QString text = tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), reason);
     Q_EMIT problem(text);
     Q_EMIT statusMessage(text);
 }
@@ -339,6 +375,7 @@ void InferencePane::onDecoded(const InferenceResult& result) {
     const int keep = std::max(0, selectedOutput());
     const bool metric = !result.metricName.isEmpty();
     m_outputs->horizontalHeaderItem(Metric)->setText(metric ? result.metricName : QString());
+    fitColumnWidths();
     m_outputs->setColumnHidden(Metric, !metric);
     {
         const QSignalBlocker block(m_outputs);
@@ -361,6 +398,7 @@ void InferencePane::onDecoded(const InferenceResult& result) {
         }
     }
     fitOutputsHeight();
+    showUnknownWords(result);
     m_inputPieces->setPieces(result.inputPieces);
     QString timing = tr("%n output(s) in %1 s", nullptr, static_cast<int>(result.outputs.size()))
                          .arg(result.seconds, 0, 'f', 2);
@@ -387,6 +425,34 @@ void InferencePane::finishDecoding() {
     m_progress->setFormat(m_result.cancelled ? tr("cancelled") : tr("done"));
     updateButtons();
     if (m_decodeQueued) startDecoding();
+}
+
+void InferencePane::showUnknownWords(const InferenceResult& result) {
+    const bool mostly = result.inputWords > 0 && 2 * result.unknownWords >= result.inputWords;
+    m_unknownWarning->setVisible(mostly);
+    if (!mostly) return;
+    const int percent = qRound(100.0 * result.unknownWords / result.inputWords);
+    m_unknownWarning->setText(
+        tr("%1 of %2 words are unknown to this model's vocabulary (%3%): the output says little "
+           "about the model. Try sentences like those it was trained on.")
+            .arg(result.unknownWords)
+            .arg(result.inputWords)
+            .arg(percent));
+}
+
+void InferencePane::fitColumnWidths() {
+    // Each header's text with room on both sides (the style's own margin squeezes a short
+    // header such as "参考" between its borders), and room for a score such as -123.456.
+    QHeaderView* header = m_outputs->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    const int number = metrics.horizontalAdvance(QStringLiteral("-000.000"));
+    for (const int column : {Rank, Score, Normalized, Metric}) {
+        const QTableWidgetItem* title = m_outputs->horizontalHeaderItem(column);
+        const int text = metrics.horizontalAdvance(title ? title->text() : QString());
+        header->setSectionResizeMode(column, QHeaderView::Fixed);
+        header->resizeSection(column,
+                              std::max(text, column == Rank ? 0 : number) + 2 * kHeaderPadding);
+    }
 }
 
 void InferencePane::fitOutputsHeight() {
@@ -444,16 +510,28 @@ void InferencePane::updateTaskLabels() {
 }
 
 void InferencePane::updateButtons() {
-    m_decode->setEnabled(!m_decoding && (hasModel() || m_loading) && m_form->isValid() &&
-                         !m_source->toPlainText().trimmed().isEmpty());
+    // A greyed Decode button says why in its tooltip.
+    QString missing;
+    if (!hasModel() && !m_loading)
+        missing = tr("Choose a checkpoint first.");
+    else if (m_source->toPlainText().trimmed().isEmpty())
+        missing = tr("Type an input to decode first.");
+    else if (!m_form->isValid())
+        missing = tr("Cannot decode with these options: %1.")
+                      .arg(m_form->problems().join(QStringLiteral("; ")));
+    m_decode->setEnabled(!m_decoding && missing.isEmpty());
+    m_decode->setToolTip(missing.isEmpty() ? tr("Decode the input with these options (Ctrl+Return)")
+                                           : missing);
     m_cancelButton->setEnabled(m_decoding);
     m_browse->setEnabled(!m_decoding);
     m_checkpoints->setEnabled(!m_decoding);
 }
 
 void InferencePane::showEvent(QShowEvent* event) {
-    // Runs may have gained checkpoints since the list was made.
+    // Runs may have gained checkpoints since the list was made, and a resumed run may have
+    // written the loaded one anew.
     refreshCheckpoints();
+    reloadWhenChanged();
     QWidget::showEvent(event);
 }
 

@@ -7,6 +7,7 @@
 
 #include <QString>
 #include <QWidget>
+#include <optional>
 
 #include "ui/common/background_thread.h"
 #include "ui/common/checkpoint_choices.h"
@@ -38,12 +39,19 @@ class InferencePane final : public QWidget {
     void setRunsRoot(const QString& root);
     void refreshCheckpoints();
 
-    // Loads the checkpoint on the inference thread (nothing happens when it is loaded already).
+    // Loads the checkpoint on the inference thread; nothing happens when it is loaded already
+    // and the file has not changed since (a resumed run rewrites best.tfw and last.tfw).
     void openCheckpoint(const QString& path);
     void setInput(const QString& source, const QString& reference = {});
+    // Decodes with these options from now on, also after the checkpoint being loaded arrives
+    // (instead of its experiment's decode section): e.g. the settings an evaluation used.
+    void setDecodeOptions(const DecodeOptions& options);
     // Decodes the input with the form's options and the heads switched off in the inspector;
-    // waits for a checkpoint being loaded. A decoding in progress is followed by another.
+    // waits for a checkpoint being loaded, and loads the checkpoint again first when its file
+    // changed. A decoding in progress is followed by another.
     void decode();
+    // True when the loaded checkpoint's file is no longer the one that was loaded.
+    bool checkpointChanged() const;
     void cancel();
 
     bool isBusy() const { return m_loading || m_decoding; }
@@ -57,6 +65,10 @@ class InferencePane final : public QWidget {
     AttentionInspector* inspector() const { return m_inspector; }
     QTableWidget* outputsTable() const { return m_outputs; }
     QComboBox* checkpointList() const { return m_checkpoints; }
+    QLabel* modelLabel() const { return m_modelLabel; }
+    // The warning above the outputs when most words of the input are unknown to the model.
+    QLabel* unknownWordsWarning() const { return m_unknownWarning; }
+    QPushButton* decodeButton() const { return m_decode; }
 
   Q_SIGNALS:
     void checkpointLoaded(const QString& path);
@@ -83,6 +95,9 @@ class InferencePane final : public QWidget {
     void updateButtons();
     void finishDecoding();
     void fitOutputsHeight();
+    void fitColumnWidths();
+    void showUnknownWords(const InferenceResult& result);
+    void reloadWhenChanged();
 
     QString m_runsRoot;
     CheckpointInfo m_info;
@@ -91,6 +106,7 @@ class InferencePane final : public QWidget {
     bool m_loading = false;
     bool m_decoding = false;
     bool m_decodeQueued = false;
+    std::optional<DecodeOptions> m_pendingOptions;  // for the checkpoint being loaded
     InferenceRunner* m_runner;  // a child: cancels and waits for its thread when the pane goes
 
     QComboBox* m_checkpoints;
@@ -105,6 +121,7 @@ class InferencePane final : public QWidget {
     QPushButton* m_cancelButton;
     QProgressBar* m_progress;
     PieceChips* m_inputPieces;
+    QLabel* m_unknownWarning;
     QTableWidget* m_outputs;
     PieceChips* m_outputPieces;
     QLabel* m_timing;

@@ -11,6 +11,7 @@
 #include "core/config/experiment_config.h"
 #include "core/decode/decode_options.h"
 #include "core/decode/translator.h"
+#include "ui/common/file_stamp.h"
 #include "widgets/attention_map.h"
 
 namespace tfw {
@@ -27,6 +28,7 @@ struct AttentionSet {
 
 struct CheckpointInfo {
     QString path;
+    FileStamp stamp;  // the file as it was when loaded: a newer one is loaded again
     Task task = Task::Translation;
     int encoderLayers = 0, decoderLayers = 0, heads = 0;
     DecodeOptions defaults;  // from the checkpoint's decode section
@@ -52,8 +54,9 @@ struct InferenceOutput {
 
 struct InferenceResult {
     QStringList inputPieces;
-    QVector<InferenceOutput> outputs;  // best first
-    QString metricName;                // "BLEU", "ROUGE-L" or empty
+    int unknownWords = 0, inputWords = 0;  // words of the input with an <unk> piece, all words
+    QVector<InferenceOutput> outputs;      // best first
+    QString metricName;                    // "BLEU", "ROUGE-L" or empty
     double seconds = 0;
     bool cancelled = false;
     std::vector<HeadSelection> masked;  // the heads that were off, as the translator had them

@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <exception>
 
+#include "core/data/unknown_words.h"
 #include "core/decode/translator.h"
 #include "core/io/model_io.h"
 #include "core/metrics/bleu.h"
@@ -58,11 +59,14 @@ InferenceWorker::~InferenceWorker() = default;
 
 void InferenceWorker::load(const QString& path) {
     try {
+        // Stamped before reading: a file rewritten during the load reads as changed afterwards.
+        const FileStamp stamp = FileStamp::of(path);
         auto translator = std::make_unique<Translator>(load_model(path.toStdString(), "auto"));
         const LoadedModel& model = translator->model();
         const ModelOptions& o = model.model->options();
         CheckpointInfo info;
         info.path = path;
+        info.stamp = stamp;
         info.task = model.checkpoint.config.task;
         info.encoderLayers = o.is_lm() ? 0 : static_cast<int>(o.encoder_layers);
         info.decoderLayers = static_cast<int>(o.decoder_layers);
@@ -107,6 +111,9 @@ void InferenceWorker::decode(const InferenceRequest& request) {
             result.inputPieces.append(
                 id == kEosId ? QStringLiteral("</s>")
                              : QString::fromStdString(loaded.src_tokenizer->piece(id)));
+        const UnknownWords unknown = count_unknown_words(*loaded.src_tokenizer, source);
+        result.unknownWords = unknown.unknown;
+        result.inputWords = unknown.words;
         const bool scored = !request.reference.trimmed().isEmpty() && !lm;
         if (scored) result.metricName = task == Task::Translation ? tr("BLEU") : tr("ROUGE-L");
         for (const TranslationOutput& o : outputs.front()) {

@@ -28,8 +28,10 @@
 #include "core/util/error_text.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/choice_text.h"
+#include "ui/common/date_time_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/run_listing.h"
 #include "ui/common/run_state_text.h"
 #include "ui/common/scalar_export_dialog.h"
 #include "ui/training/attention_timeline.h"
@@ -71,13 +73,17 @@ QTableWidgetItem* numberItem(double value, bool present, int precision = -1) {
     return item;
 }
 
-// A date-time cell shows in the user's locale and sorts by time.
-QTableWidgetItem* timeItem(const std::string& iso) {
-    auto* item = textItem(qs(iso));
-    const QDateTime time = QDateTime::fromString(qs(iso), Qt::ISODate);
-    if (time.isValid()) item->setData(Qt::DisplayRole, time.toLocalTime());
-    return item;
-}
+// A date-time cell shows as the whole window shows times and sorts by the ISO text (UTC).
+class TimeItem final : public QTableWidgetItem {
+  public:
+    explicit TimeItem(const std::string& iso) : QTableWidgetItem(dateTimeText(iso)) {
+        setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+        setData(Qt::UserRole, qs(iso));
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        return data(Qt::UserRole).toString() < other.data(Qt::UserRole).toString();
+    }
+};
 
 }  // namespace
 
@@ -163,6 +169,11 @@ RunsPane::RunsPane(QWidget* parent)
     buttons->addWidget(m_delete);
     buttons->addWidget(m_openFolder);
 
+    // Room for a few runs before the curves take the rest.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              5 * m_table->verticalHeader()->defaultSectionSize() +
+                              2 * m_table->frameWidth());
+
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
@@ -220,6 +231,11 @@ QStringList RunsPane::selectedRuns() const {
     return dirs;
 }
 
+void RunsPane::showEvent(QShowEvent* event) {
+    if (!m_root.isEmpty()) refresh();
+    QWidget::showEvent(event);
+}
+
 void RunsPane::refresh() {
     readRuns();
     if (!m_selected.isEmpty()) readSelectedRun();
@@ -232,11 +248,10 @@ void RunsPane::readRuns() {
     }
     m_listStale = false;
     if (m_selected.isEmpty()) m_details->setText(tr("Reading runs…"));
-    const std::string root = m_root.toStdString();
-    m_listReader.start([this, root](const std::atomic<bool>&) -> BackgroundThread::Done {
+    m_listReader.start([this, root = m_root](const std::atomic<bool>&) -> BackgroundThread::Done {
         auto listing = std::make_shared<RunsListing>();
         try {
-            listing->runs = list_runs(root);
+            listing->runs = listRunsAndSweepRuns(root);
         } catch (const std::exception& error) {
             listing->error = qs(user_error_text(error));
         }
@@ -283,7 +298,7 @@ void RunsPane::showRuns(const RunsListing& listing) {
         m_table->setItem(row, BestLoss, numberItem(status.best_valid_loss, validated, 3));
         m_table->setItem(row, BestPpl,
                          numberItem(run.best_valid_perplexity, run.best_valid_perplexity > 0, 2));
-        m_table->setItem(row, Started, timeItem(status.started_at));
+        m_table->setItem(row, Started, new TimeItem(status.started_at));
     }
     m_table->setSortingEnabled(true);
     if (!m_selected.isEmpty()) selectRowOf(m_selected);  // the selection survives a refresh

@@ -1,6 +1,6 @@
 #pragma once
-// The Runs area: every run under the runs folder in a table (status, task, model size,
-// best validation loss), the curves of the selected run, and resume / rename / delete /
+// The Runs area: every run under the runs folder (and in its sweeps) in a table (status, task,
+// model size, best validation loss), the curves of the selected run, and resume / rename / delete /
 // open in the Inference tab. Several runs can be selected and sent to the Compare tab or have
 // their scalars exported as CSV/JSON; a run
 // with periodic checkpoints can have them averaged. The runs folder and the selected run are
@@ -52,6 +52,10 @@ class RunsPane final : public QWidget {
     // The run's tokenizer should be shown in the Tokenization inspector.
     void tokensRequested(const QString& runDir);
     void statusMessage(const QString& message);
+
+  protected:
+    // Runs trained, resumed or finished since the last reading show as they are now.
+    void showEvent(QShowEvent* event) override;
 
   private:
     // What the table shows, read off the window's thread.

@@ -43,8 +43,9 @@ TokenizerChooser::TokenizerChooser(const QString& title, bool optional, QWidget*
     row->addWidget(m_load);
     layout->addLayout(row);
 
-    m_side->addItem(tr("Target side"));
-    m_side->addItem(tr("Source side"));
+    // The source side first: what a student types into a translation model.
+    m_side->addItem(tr("Source side"), int(TokenizerSide::Source));
+    m_side->addItem(tr("Target side"), int(TokenizerSide::Target));
     m_side->setToolTip(
         tr("Which tokenizer of a run or checkpoint with a vocabulary per side "
            "(tokenizer.shared off); with a shared one both are the same"));
@@ -80,6 +81,7 @@ TokenizerChooser::TokenizerChooser(const QString& title, bool optional, QWidget*
     connect(m_origin, &QComboBox::currentIndexChanged, this, &TokenizerChooser::onChoice);
     connect(m_load, &QPushButton::clicked, this, &TokenizerChooser::chooseAndLoad);
     connect(m_cancel, &QPushButton::clicked, this, &TokenizerChooser::cancel);
+    connect(m_side, &QComboBox::currentIndexChanged, this, &TokenizerChooser::switchSide);
     onChoice();
 }
 
@@ -137,7 +139,7 @@ TokenizerConfig TokenizerChooser::corpusSettings() const {
 
 void TokenizerChooser::chooseAndLoad() {
     TokenizerSource source;
-    source.side = m_side->currentIndex() == 1 ? TokenizerSide::Source : TokenizerSide::Target;
+    source.side = side();
     const auto choose = [this](const QString& caption, const QString& filter) {
         const QString path = QFileDialog::getOpenFileName(this, caption, m_corpusDir, filter);
         if (!path.isEmpty()) m_corpusDir = QFileInfo(path).absolutePath();
@@ -188,7 +190,10 @@ void TokenizerChooser::load(const TokenizerSource& source) {
                     const SourcedTokenizer loaded = load_tokenizer(source);
                     // Training cannot be interrupted; a cancelled one is dropped when it ends.
                     if (cancelled.load()) return [this] { setBusy(false, tr("Cancelled.")); };
-                    return [this, loaded] { showLoaded(loaded); };
+                    return [this, loaded, source] {
+                        m_loadedSource = source;
+                        showLoaded(loaded);
+                    };
                 } catch (const std::exception& e) {
                     const QString message = QString::fromStdString(user_error_text(e));
                     return [this, message] {
@@ -225,7 +230,23 @@ void TokenizerChooser::showOrigin(const TokenizerSource& source) {
             break;
     }
     m_origin->setCurrentIndex(m_origin->findData(choice));
-    m_side->setCurrentIndex(source.side == TokenizerSide::Source ? 1 : 0);
+    const QSignalBlocker block(m_side);  // showing the side is no request to switch it
+    m_side->setCurrentIndex(m_side->findData(int(source.side)));
+}
+
+TokenizerSide TokenizerChooser::side() const {
+    return static_cast<TokenizerSide>(m_side->currentData().toInt());
+}
+
+void TokenizerChooser::switchSide() {
+    // The tokenizer on display comes from a run or checkpoint: show its other side at once.
+    if (!m_loadedSource || isBusy()) return;
+    const TokenizerOrigin origin = m_loadedSource->origin;
+    if (origin != TokenizerOrigin::Run && origin != TokenizerOrigin::Checkpoint) return;
+    if (m_loadedSource->side == side()) return;
+    TokenizerSource source = *m_loadedSource;
+    source.side = side();
+    load(source);
 }
 
 void TokenizerChooser::cancel() {

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 #include "core/config/experiment_config.h"
 #include "core/data/tokenizer.h"
@@ -45,6 +46,9 @@ class TokenizerChooser final : public QWidget {
     bool isBusy() const { return m_thread.isRunning(); }
     QComboBox* originList() const { return m_origin; }
     QSpinBox* vocabSize() const { return m_vocabSize; }
+    // Which side of a run or checkpoint with a vocabulary per side; the source side first.
+    QComboBox* sideList() const { return m_side; }
+    TokenizerSide side() const;
 
   Q_SIGNALS:
     // A tokenizer was loaded, or "None" chosen (tokenizer() is then null).
@@ -61,6 +65,8 @@ class TokenizerChooser final : public QWidget {
     TokenizerConfig corpusSettings() const;
     void setBusy(bool busy, const QString& what);
     void showLoaded(const SourcedTokenizer& loaded);
+    // Switching the side reloads the run's or checkpoint's tokenizer on display.
+    void switchSide();
 
     QComboBox* m_origin;
     QComboBox* m_type;
@@ -74,6 +80,7 @@ class TokenizerChooser final : public QWidget {
     ExperimentConfig m_experiment;
     QString m_runDir;
     std::shared_ptr<const Tokenizer> m_tokenizer;
+    std::optional<TokenizerSource> m_loadedSource;  // where m_tokenizer came from
     QString m_label;
     QString m_corpusDir;
     BackgroundThread m_thread{this};  // last: it stops before the members its work uses

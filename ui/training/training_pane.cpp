@@ -19,6 +19,7 @@
 
 #include "core/io/run_directory.h"
 #include "ui/checks/checks_view.h"
+#include "ui/common/canonical_path.h"
 #include "ui/training/attention_timeline.h"
 #include "ui/training/log_view.h"
 #include "ui/training/run_charts.h"
@@ -208,6 +209,7 @@ void TrainingPane::stop() {
 
 void TrainingPane::showChecks(const ChecksReport& report) {
     m_checks = report;
+    m_checksRun = m_runner->runDir();
     const bool failed = !report.all_passed();
     m_checksInfo->setText(
         tr("<span style='color:%1'>Checks: %2</span> <a href='#checks'>details</a>")
@@ -219,8 +221,12 @@ void TrainingPane::beginRun(const QString& runDir, bool resuming) {
     m_charts->clear();
     m_timeline->setRun(runDir);
     m_lastError.clear();
-    m_checks = {};
-    m_checksInfo->clear();
+    // A resumed run runs no checks: the summary of its own checks stays.
+    if (!resuming || canonicalPath(runDir) != canonicalPath(m_checksRun)) {
+        m_checks = {};
+        m_checksRun.clear();
+        m_checksInfo->clear();
+    }
     m_openInference->hide();
     m_plan = {};
     m_firstElapsed = -1;
@@ -250,6 +256,7 @@ QString TrainingPane::precisionText(const PrecisionChoice& precision) {
 void TrainingPane::onStarted(const TrainingStarted& info) {
     m_plan = info;
     m_firstElapsed = -1;
+    m_rate = StepRateAverage();
     m_progress->setRange(0, kProgressSteps);
     showProgress(run_progress(info, info.start_step, 0, info.start_step, 0), info.start_step, 0);
     m_progress->setTextVisible(true);
@@ -268,12 +275,9 @@ void TrainingPane::onStarted(const TrainingStarted& info) {
 
 void TrainingPane::onStep(const StepReport& report) {
     m_charts->addStep(report);
-    if (m_firstElapsed < 0) {
-        m_firstStep = report.step;
-        m_firstElapsed = report.elapsed_s;
-    }
-    const RunProgress progress =
-        run_progress(m_plan, m_firstStep, m_firstElapsed, report.step, report.elapsed_s);
+    if (m_firstElapsed < 0) m_firstElapsed = report.elapsed_s;
+    m_rate.add(report.step, report.elapsed_s);
+    const RunProgress progress = run_progress(m_plan, m_rate, report.step, report.elapsed_s);
     showProgress(progress, report.step, report.elapsed_s);
     if (m_runner->isPaused()) return;
     QString text = tr("epoch %1 (%2%) · %3 elapsed")
@@ -340,7 +344,24 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
         m_log->addMessage(failed ? LogLevel::Error : LogLevel::Info, summary);
     if (m_plan.planned_steps <= 0) m_progress->setRange(0, 1);
     const bool diverged = result.reason == FinishReason::Diverged;
-    m_progressText->setText(diverged ? tr("diverged") : failed ? tr("failed") : tr("finished"));
+    switch (result.reason) {
+        case FinishReason::Completed:
+            m_progressText->setText(tr("finished"));
+            break;
+        case FinishReason::EarlyStopped:
+            m_progressText->setText(tr("stopped early at step %L1").arg(result.step));
+            break;
+        case FinishReason::Stopped:
+            m_progressText->setText(
+                tr("stopped at step %L1 · resume it from the Runs area").arg(result.step));
+            break;
+        case FinishReason::Failed:
+            m_progressText->setText(tr("failed"));
+            break;
+        case FinishReason::Diverged:
+            m_progressText->setText(tr("diverged"));
+            break;
+    }
     Q_EMIT statusMessage(diverged ? tr("Training diverged")
                          : failed ? tr("Training failed")
                                   : summary);

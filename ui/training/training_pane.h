@@ -52,6 +52,9 @@ class TrainingPane final : public QWidget {
     // The quick checks the current run made before training (empty before they arrive).
     const ChecksReport& checks() const { return m_checks; }
     QLabel* checksInfo() const { return m_checksInfo; }
+    // Under the bar: "training…", "paused", "stopped at step 120", "finished".
+    QLabel* progressText() const { return m_progressText; }
+    QProgressBar* progressBar() const { return m_progress; }
     // "CPU (2 threads)", "cuda:0 NVIDIA H200 × 2 processes (nccl)" in the window's language.
     static QString deviceText(const TrainingStarted& info);
     // "bf16", "fp32 (auto: no native bf16 here)".
@@ -95,8 +98,9 @@ class TrainingPane final : public QWidget {
     LogView* m_log;
     QString m_lastError;             // the trainer's last error message in this run
     TrainingStarted m_plan;          // the running session's plan
-    int64_t m_firstStep = 0;         // the first step this session reported,
-    double m_firstElapsed = -1;      // and its elapsed time (< 0: none yet)
+    double m_firstElapsed = -1;      // the first reported step's elapsed time (< 0: none yet)
+    StepRateAverage m_rate;          // this session's smoothed speed, for the time left
+    QString m_checksRun;             // the run m_checks belong to
     bool m_stopWhenStarted = false;  // stop asked for while the run so far was being read
     BackgroundThread m_historyReader{this};
 };
