@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and starts the workbench with its built-in demo
-# experiment (a synthetic task that needs no data and learns in about a minute).
+# experiment (a synthetic task that needs no data and learns in one to five minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh

@@ -43,7 +43,7 @@ for _ in $(seq 1 100); do
 done
 [[ -n $window ]] || { echo "the window did not appear" >&2; cat "$work/app.log" >&2; exit 1; }
 xdotool windowmove "$window" 0 0 windowsize "$window" 1480 940
-# The demo trains in about a minute; wait for its run to finish (status.json says so).
+# The demo trains in one to five minutes; wait for its run to finish (status.json says so).
 for _ in $(seq 1 600); do
   grep -qs '"completed"' "$work"/runs/*/status.json && break
   sleep 0.5
