@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -51,12 +52,14 @@ RunLock::RunLock(const std::string& run_dir) : path_(run_lock_path(run_dir)) {
             const std::string text = std::to_string(getpid()) + " " + this_host() + "\n";
             const bool written =
                 write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+            const int error = errno;
             close(fd);
             if (written) return;
             std::filesystem::remove(path_);
-            throw ConfigError("cannot write " + path_);
+            throw ConfigError("cannot write " + path_ + ": " + std::strerror(error));
         }
-        if (errno != EEXIST) throw ConfigError("cannot create " + path_);
+        if (errno != EEXIST)
+            throw ConfigError("cannot create " + path_ + ": " + std::strerror(errno));
         Holder holder;
         if (live_holder(path_, holder))
             throw RunLockedError(run_dir + " is being trained by " + describe(holder) +
