@@ -1489,6 +1489,10 @@
         <source>finished: %1 epochs</source>
         <translation>完成：%1 轮</translation>
     </message>
+    <message>
+        <source>stopped at step %1: the process that trained it ended without saying so; resume to continue</source>
+        <translation>已在第 %1 步停止：训练它的进程已意外结束；可恢复以继续训练</translation>
+    </message>
 </context>
 <context>
     <name>StepQuantity</name>

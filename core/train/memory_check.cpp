@@ -48,20 +48,20 @@ void require_memory_for(const ExperimentConfig& config, int64_t src_vocab, int64
     std::ostringstream layers;
     if (!config.is_lm()) layers << m.encoder_layers << "+";
     layers << m.decoder_layers;
-    throw ConfigError("the model cannot be trained here: its " +
-                      std::to_string(count_parameters(config, src_vocab, tgt_vocab)) +
-                      " parameters need " + gigabytes(needed) +
-                      " for their weights, gradients and Adam moments alone (about " +
-                      gigabytes(estimate.total()) + " with one batch's activations), and " + where +
-                      " has " + gigabytes(available) + ". Choose a smaller model.d_model (now " +
-                      std::to_string(m.d_model) + "), model.ffn_dim (now " +
-                      std::to_string(m.ffn_dim) + ") or fewer layers (now " + layers.str() + ")");
+    throw ConfigError(
+        "the model cannot be trained here: its " +
+        std::to_string(count_parameters(config, src_vocab, tgt_vocab)) + " parameters need " +
+        gigabytes(needed) + " for their weights, gradients and Adam moments alone (about " +
+        gigabytes(estimate.total()) + " with one batch's activations), and " + where + " has " +
+        gigabytes(available) + " available. Choose a smaller model.d_model (now " +
+        std::to_string(m.d_model) + "), model.ffn_dim (now " + std::to_string(m.ffn_dim) +
+        ") or fewer layers (now " + layers.str() + ")");
 }
 
 void require_memory_on(const at::Device& device, const ExperimentConfig& config, int64_t src_vocab,
                        int64_t tgt_vocab) {
     require_memory_for(config, src_vocab, tgt_vocab, device_memory_available(device),
-                       device.is_cuda() ? device.str() : "this computer's available memory");
+                       device.is_cuda() ? device.str() : "this computer");
 }
 
 }  // namespace tfw

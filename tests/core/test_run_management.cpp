@@ -3,10 +3,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -34,6 +39,12 @@ std::string make_run(const QTemporaryDir& root, const char* name,
     for (const char* file : checkpoints)
         std::ofstream((fs::path(RunPaths(dir).checkpoints()) / file).string()) << "x";
     return dir;
+}
+
+std::string host_name() {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    return host;
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -242,8 +253,7 @@ class TestRunManagement : public QObject {
         status.step = 10;
         write_run_status(run, status);
         std::ofstream(run_lock_path(run))
-            << "2147483646 " << QSysInfo::machineHostName().toStdString()
-            << "\n";  // no such process
+            << "2147483646 " << host_name() << "\n";  // no such process
         const RunStatus read = read_run_status(run);
         QCOMPARE(read.state, std::string("stopped"));
         QCOMPARE(read.step, int64_t(42));
@@ -256,6 +266,14 @@ class TestRunManagement : public QObject {
             const RunLock training(run);  // a live process: running it is
             QCOMPARE(read_run_status(run).state, std::string("running"));
         }
+        // A holder that has ended but was not reaped (a zombie) still answers kill(pid, 0).
+        const pid_t zombie = fork();
+        if (zombie == 0) _exit(0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::ofstream(run_lock_path(run), std::ios::trunc) << zombie << " " << host_name() << "\n";
+        QCOMPARE(read_run_status(run).state, std::string("stopped"));
+        QVERIFY(run_locked_by(run).empty());
+        waitpid(zombie, nullptr, 0);
     }
 
     // Found with fuzz/fuzz_checkpoint (a crafted input; -malloc_limit_mb reported it): LibTorch
