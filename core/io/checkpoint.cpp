@@ -264,7 +264,6 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
     if (!unchecked && !crc_matches)
         throw CheckpointError(path + ": checkpoint header is corrupt (it fails its checksum)");
     try {
-        require_keys(header, path);
         Checkpoint c = read_parts(in, path, file_size, 16 + length + (unchecked ? 0 : 4), header,
                                   with_model, with_optimizer, with_history);
         c.header_checksummed = !unchecked;
@@ -284,6 +283,7 @@ Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_
                               " is not supported (supported: 1.." +
                               std::to_string(kCheckpointFormatVersion) +
                               "); it was written by a newer Transformer Workbench");
+    require_keys(header, path);
 
     const json blobs = header.value("blobs", json::object());
     // Every blob must lie inside the file: sizes are checked before anything is allocated.

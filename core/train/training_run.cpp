@@ -234,8 +234,12 @@ TrainingFinished TrainingRun::resume(const std::string& from) {
         log_file_.open(paths_.log(), std::ios::app);
         if (const std::string note = unverified_header_note(checkpoint, source); !note.empty())
             log(LogLevel::Warning, note);
-        for (const std::string& line : restore_interrupted_copies(checkpoint, source, paths_))
-            log(LogLevel::Warning, line);
+        try {
+            for (const std::string& line : restore_interrupted_copies(checkpoint, source, paths_))
+                log(LogLevel::Warning, line);
+        } catch (const std::exception& e) {  // a full disk: the run goes on without that copy
+            log(LogLevel::Warning, user_error_text(e));
+        }
         // History after the checkpoint belongs to steps that will be trained again.
         write_text_atomically(paths_.history(), checkpoint.history);
         history_ = std::make_unique<HistoryWriter>(run_dir_);
