@@ -60,25 +60,6 @@ void write_bytes(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
-// Rewrites a checkpoint's JSON header (the blobs after it are kept as they are) as a format 1
-// file, whose header has no checksum of its own: what is checked beyond that checksum.
-void edit_checkpoint_header(const std::string& path,
-                            const std::function<void(nlohmann::json&)>& edit) {
-    const std::string bytes = read_bytes(path);
-    uint64_t length = 0;
-    for (int i = 0; i < 8; ++i)
-        length |= uint64_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-    nlohmann::json header = nlohmann::json::parse(bytes.substr(16, length));
-    const bool checksummed = header.value("format_version", 1) >= 2;
-    header["format_version"] = 1;
-    edit(header);
-    const std::string text = header.dump();
-    std::string out = bytes.substr(0, 8);
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((text.size() >> (8 * i)) & 0xff));
-    out += text + bytes.substr(16 + length + (checksummed ? 4 : 0));
-    write_bytes(path, out);
-}
-
 // The file with its first `from` (in the header) replaced by `to`, of the same length.
 std::string replace_once(std::string bytes, const std::string& from, const std::string& to) {
     const size_t at = bytes.find(from);
@@ -126,7 +107,7 @@ class TestRunManagement : public QObject {
         auto copy = [&](const char* name, const std::function<void(nlohmann::json&)>& edit) {
             const std::string path = root.filePath(name).toStdString();
             fs::copy_file(good, path);
-            edit_checkpoint_header(path, edit);
+            test::edit_checkpoint_header(path, edit);
             return path;
         };
         // A 100 GB blob whose offset makes offset + size wrap around to a few bytes.
@@ -205,7 +186,7 @@ class TestRunManagement : public QObject {
         for (const auto& [key, edit] : cases) {
             const std::string path = root.filePath("old.tfw").toStdString();
             fs::copy_file(good, path, fs::copy_options::overwrite_existing);
-            edit_checkpoint_header(path, edit);
+            test::edit_checkpoint_header(path, edit);
             const std::string error = load_error(path);
             QVERIFY2(
                 contains(error, path + ": checkpoint header is corrupt (it has no " + key + ")"),
@@ -214,7 +195,7 @@ class TestRunManagement : public QObject {
         // Untouched, the same format 1 file loads, with a note that its header is unchecked.
         const std::string path = root.filePath("format1.tfw").toStdString();
         fs::copy_file(good, path);
-        edit_checkpoint_header(path, [](nlohmann::json&) {});
+        test::edit_checkpoint_header(path, [](nlohmann::json&) {});
         const Checkpoint old = load_checkpoint(path);
         QVERIFY(!old.header_checksummed);
         QCOMPARE(old.position.step, int64_t(42));
