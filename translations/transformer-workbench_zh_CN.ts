@@ -1569,6 +1569,10 @@
         <source> Its loss diverged at step %1 (train.stop_on_divergence is off).</source>
         <translation>它的损失在第 %1 步发散（train.stop_on_divergence 已关闭）。</translation>
     </message>
+    <message>
+        <source>stopped at step %1: the process that trained it ended without saying so; resume to continue</source>
+        <translation>已在第 %1 步停止：训练它的进程已意外结束；可恢复以继续训练</translation>
+    </message>
 </context>
 <context>
     <name>StepQuantity</name>

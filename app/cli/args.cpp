@@ -72,6 +72,10 @@ bool Args::parse(const std::vector<std::string>& args) {
             if (i + 1 >= args.size())
                 throw UsageError("--" + name + " needs a value " + spec->metavar);
             value = args[++i];
+            // `--set --run-dir X`: the next option is no value of this one.
+            if (value.rfind("--", 0) == 0 && find(value.substr(2, value.find('=') - 2)))
+                throw UsageError("--" + name + " needs a value " + spec->metavar + ", got '" +
+                                 value + "'");
         }
         if (!spec->is_repeated) values_[name].clear();
         values_[name].push_back(value);

@@ -1,5 +1,7 @@
 #include "app/cli/decode_args.h"
 
+#include <iostream>
+
 #include "core/config/config_error.h"
 #include "core/config/decode_fields.h"
 
@@ -60,6 +62,11 @@ DecodeOptions decode_options_from_args(const Args& args, const DecodeSettings& d
         throw UsageError(message);
     }
     return o;
+}
+
+void warn_if_unverified(const Checkpoint& checkpoint, const std::string& path) {
+    if (const std::string note = unverified_header_note(checkpoint, path); !note.empty())
+        std::cerr << "note: " << note << "\n";
 }
 
 }  // namespace tfw::cli

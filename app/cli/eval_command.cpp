@@ -15,6 +15,7 @@
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
+#include "core/util/error_text.h"
 
 namespace tfw::cli {
 namespace {
@@ -74,6 +75,7 @@ int eval(const std::vector<std::string>& argv) {
     if (!args.has("checkpoint")) throw UsageError("--checkpoint is required (see tfw eval --help)");
     const std::string checkpoint = args.get("checkpoint");
     Translator translator(load_model(checkpoint, args.get("device")));
+    warn_if_unverified(translator.model().checkpoint, checkpoint);
     const ExperimentConfig& config = translator.model().checkpoint.config;
     if (config.is_lm() && (args.has("ref") || args.has("metric") || args.has("out")))
         throw UsageError(checkpoint +
@@ -101,11 +103,17 @@ int eval(const std::vector<std::string>& argv) {
         for (const auto& sentence : evaluation->sentences) out << sentence.hypothesis << "\n";
         if (!out) throw std::runtime_error("cannot write " + args.get("out"));
     }
-    if (!run_dir.empty())
-        std::cerr << "saved " << save_evaluation(run_dir, *evaluation) << std::endl;
     nlohmann::ordered_json summary = to_json(*evaluation);
     summary.erase("per_sentence");
-    std::cout << summary.dump() << std::endl;
+    std::cout << summary.dump() << std::endl;  // first: a failed save must not lose the scores
+    if (run_dir.empty()) return 0;
+    try {
+        const std::string saved = save_evaluation(run_dir, *evaluation);
+        std::cerr << "saved " << saved << std::endl;
+    } catch (const std::exception& e) {
+        std::cerr << "error: the scores above were not saved: " << user_error_text(e) << std::endl;
+        return 1;
+    }
     return 0;
 }
 

@@ -18,6 +18,8 @@ int info(const std::vector<std::string>& argv) {
         .flag("json", "print everything as one JSON object");
     if (!args.parse(argv)) return 0;
     const Checkpoint c = load_checkpoint(args.positionals()[0]);
+    if (const std::string note = unverified_header_note(c, args.positionals()[0]); !note.empty())
+        std::cerr << "note: " << note << "\n";
     const TrainingPosition& p = c.position;
 
     int validations = 0;

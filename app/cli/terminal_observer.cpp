@@ -1,6 +1,8 @@
 #include "app/cli/terminal_observer.h"
 
+#include <time.h>
 #include <unistd.h>
+
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -25,13 +27,36 @@ std::string clock_text(double seconds) {
 }
 
 std::atomic<bool>* g_stop = nullptr;
+std::atomic<bool>* g_finishing = nullptr;  // the trainer writes its final checkpoint
+std::atomic<bool> g_quit_deferred{false};
+std::atomic<int64_t> g_first_interrupt_ms{0};
+
+// Async-signal-safe (clock_gettime is).
+int64_t monotonic_ms() {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return int64_t(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+void say(const char* message, size_t size) {
+    [[maybe_unused]] auto n = write(2, message, size);
+}
 
 void on_interrupt(int) {
     if (g_stop && !g_stop->load()) {
+        g_first_interrupt_ms = monotonic_ms();
         *g_stop = true;
         const char message[] =
             "\nstopping after this step and saving a checkpoint (Ctrl+C again to quit now)\n";
-        [[maybe_unused]] auto n = write(2, message, sizeof message - 1);
+        say(message, sizeof message - 1);
+        return;
+    }
+    if (g_stop && monotonic_ms() - g_first_interrupt_ms.load() < 1000) return;  // the same press
+    if (g_finishing && g_finishing->load()) {
+        if (!g_quit_deferred.exchange(true)) {
+            const char message[] = "quitting as soon as the checkpoint is written\n";
+            say(message, sizeof message - 1);
+        }
         return;
     }
     std::_Exit(130);
@@ -41,12 +66,18 @@ void on_interrupt(int) {
 
 void stop_on_interrupt(TrainingControl& control) {
     stop_on_interrupt(control.stop);
+    g_finishing = &control.finishing;
 }
 
 void stop_on_interrupt(std::atomic<bool>& stop) {
     g_stop = &stop;
+    g_finishing = nullptr;
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
+}
+
+bool quit_was_deferred() {
+    return g_quit_deferred.load();
 }
 
 void TerminalObserver::on_checks(const ChecksReport& report) {

@@ -21,8 +21,12 @@ class TerminalObserver final : public TrainingObserver {
     double first_elapsed_ = -1;  // < 0 until the first step of this session
 };
 
-// Ctrl+C sets control.stop (the trainer saves and ends); a second Ctrl+C exits at once.
+// Ctrl+C sets control.stop (the trainer saves and ends); a second Ctrl+C exits at once, except
+// within a second of the first (a double press, or `timeout -s INT`, which sends two) and while
+// the trainer writes its final checkpoint and status: then it exits once they are written.
 void stop_on_interrupt(TrainingControl& control);
 void stop_on_interrupt(std::atomic<bool>& stop);  // the same for any stop flag (a sweep's)
+// Whether a second Ctrl+C asked to quit while the final checkpoint was written (exit 130).
+bool quit_was_deferred();
 
 }  // namespace tfw::cli

@@ -18,8 +18,9 @@ namespace tfw::cli {
 namespace {
 
 int exit_code(const TrainingFinished& finished) {
-    return finished.reason == FinishReason::Failed || finished.reason == FinishReason::Diverged ? 1
-                                                                                                : 0;
+    if (finished.reason == FinishReason::Failed || finished.reason == FinishReason::Diverged)
+        return 1;
+    return quit_was_deferred() ? 130 : 0;  // a second Ctrl+C waited for the final checkpoint
 }
 
 // What ranks other than 0 print: their warnings and errors, naming the rank.
@@ -85,14 +86,17 @@ int train(const std::vector<std::string>& argv) {
 int resume(const std::vector<std::string>& argv) {
     Args args("resume",
               "Continues a stopped run from its last checkpoint, exactly where it stopped.");
-    args.positional("RUN_DIR", "the run directory");
+    args.positional("RUN_DIR", "the run directory")
+        .option("from", "CHECKPOINT",
+                "continue from this checkpoint instead of last.tfw (a file of RUN_DIR/checkpoints, "
+                "e.g. step-40.tfw, or a path), for a run whose last.tfw is damaged");
     if (!args.parse(argv)) return 0;
     const DistributedSetup setup = distributed_setup_from_environment();
     const auto observer = observer_for(setup);
     TrainingControl control;
     stop_on_interrupt(control);
-    const TrainingFinished finished =
-        train_resume(args.positionals()[0], *observer, control, setup);
+    const TrainingFinished finished = train_resume(args.positionals()[0], *observer, control, setup,
+                                                   args.has("from") ? args.get("from") : "");
     return exit_code(finished);
 }
 

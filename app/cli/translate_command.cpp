@@ -94,6 +94,19 @@ void write_attention(const std::string& path, Translator& translator,
     if (!out) throw std::runtime_error("cannot write " + path);
 }
 
+// On standard error, for each input longer than the model reads: what was left out of it.
+void warn_about_cut_inputs(const std::vector<std::vector<TranslationOutput>>& outputs,
+                           bool prompt) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        if (outputs[i].empty() || outputs[i].front().input_tokens_cut == 0) continue;
+        const TranslationOutput& out = outputs[i].front();
+        std::cerr << "warning: " << (prompt ? "the prompt" : "line " + std::to_string(i + 1))
+                  << ": " << out.input_tokens << " tokens, the model reads at most "
+                  << out.input_tokens - out.input_tokens_cut << "; "
+                  << (prompt ? "its beginning was cut" : "the rest was cut") << "\n";
+    }
+}
+
 // Decodes the inputs as the arguments say and writes --attention if asked.
 std::vector<std::vector<TranslationOutput>> decode(Translator& translator, const Args& args,
                                                    const std::vector<std::string>& inputs,
@@ -101,6 +114,7 @@ std::vector<std::vector<TranslationOutput>> decode(Translator& translator, const
     apply_head_masks(translator, args);
     options.attention = args.has("attention");
     const auto outputs = translator.translate(inputs, options);
+    warn_about_cut_inputs(outputs, translator.model().checkpoint.config.is_lm());
     if (args.has("attention"))
         write_attention(args.get("attention"), translator, inputs, outputs, args.all("mask-head"));
     return outputs;
@@ -116,6 +130,7 @@ int translate(const std::vector<std::string>& argv) {
     add_attention_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
+    warn_if_unverified(translator.model().checkpoint, args.get("checkpoint"));
     const ExperimentConfig& config = translator.model().checkpoint.config;
     if (config.is_lm())
         throw UsageError(args.get("checkpoint") + " is a language model; use tfw generate");
@@ -143,6 +158,7 @@ int generate(const std::vector<std::string>& argv) {
     add_attention_options(args);
     if (!args.parse(argv)) return 0;
     Translator translator(load_model(args.get("checkpoint"), args.get("device")));
+    warn_if_unverified(translator.model().checkpoint, args.get("checkpoint"));
     const DecodeOptions options =
         decode_options_from_args(args, translator.model().checkpoint.config.decode);
     const auto outputs = decode(translator, args, {args.get("prompt")}, options);

@@ -64,6 +64,8 @@ bool for_each_text_line(const std::string& path, const TextLineVisitor& visit) {
     double fraction = 0;
     auto finish_line = [&](std::string&& line) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        // A byte order mark (Windows editors write one) is no part of the first word.
+        if (lines == 0 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
         if (!is_valid_utf8(line)) throw DataError(path, lines + 1, "invalid UTF-8");
         return visit(std::move(line), ++lines, fraction);
     };

@@ -8,8 +8,8 @@
 namespace tfw {
 
 // Reads a UTF-8 text file, plain or gzip-compressed (detected by content, not name), into
-// its lines without the line end (LF or CRLF). Throws DataError naming the file (and line)
-// when it is missing, unreadable, or holds invalid UTF-8.
+// its lines without the line end (LF or CRLF) or a leading UTF-8 byte order mark. Throws
+// DataError naming the file (and line) when it is missing, unreadable, or holds invalid UTF-8.
 std::vector<std::string> read_text_lines(const std::string& path);
 
 // Called with each line (1-based number) and the share of the file read so far (0..1, of the

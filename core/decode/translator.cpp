@@ -21,24 +21,30 @@ std::string stack_name(AttentionStack stack) {
 }  // namespace
 
 std::vector<int> encode_source(const Tokenizer& tokenizer, const std::string& text,
-                               int64_t max_positions) {
+                               int64_t max_positions, InputFit* fit) {
     std::vector<int> ids = tokenizer.encode(text);
-    const size_t limit = static_cast<size_t>(max_positions) - 2;
-    if (ids.size() + 1 > limit) ids.resize(limit - 1);
+    const size_t limit = static_cast<size_t>(max_positions) - 3;  // and EOS, and two spare
+    if (fit)
+        *fit = {static_cast<int64_t>(ids.size()),
+                ids.size() > limit ? static_cast<int64_t>(ids.size() - limit) : 0};
+    if (ids.size() > limit) ids.resize(limit);
     ids.push_back(kEosId);
     return ids;
 }
 
 Translator::Translator(LoadedModel model) : model_(std::move(model)) {}
 
-std::vector<int> Translator::encode_input(const std::string& input) const {
+std::vector<int> Translator::encode_input(const std::string& input, InputFit* fit) const {
     const int64_t max_positions = model_.model->options().max_positions;
     if (!model_.model->options().is_lm())
-        return encode_source(*model_.src_tokenizer, input, max_positions);
+        return encode_source(*model_.src_tokenizer, input, max_positions, fit);
     // A prompt starts after a sentence boundary, as lines do in training; a long one keeps
     // its newest tokens, the ones the continuation follows.
     std::vector<int> ids = model_.src_tokenizer->encode(input);
     const size_t limit = static_cast<size_t>(max_positions) - 2;
+    if (fit)
+        *fit = {static_cast<int64_t>(ids.size()),
+                ids.size() > limit ? static_cast<int64_t>(ids.size() - limit) : 0};
     ids.insert(ids.begin(), kEosId);
     if (ids.size() > limit) ids.erase(ids.begin(), ids.end() - static_cast<long>(limit));
     return ids;
@@ -78,17 +84,30 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
 std::vector<std::vector<TranslationOutput>> Translator::translate(
     const std::vector<std::string>& inputs, const DecodeOptions& options,
     const std::function<bool(size_t, size_t)>& progress) {
-    std::vector<std::vector<int>> ids;
-    ids.reserve(inputs.size());
-    for (const auto& input : inputs) ids.push_back(encode_input(input));
+    const bool lm = model_.model->options().is_lm();
+    std::vector<std::vector<int>> ids;  // of the inputs decoded
+    std::vector<size_t> decoded_inputs;
+    std::vector<InputFit> fits(inputs.size());
+    std::vector<std::vector<TranslationOutput>> outputs(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        std::vector<int> input = encode_input(inputs[i], &fits[i]);
+        if (!lm &&
+            fits[i].tokens == 0) {  // nothing to translate: an empty output, not invented words
+            outputs[i].emplace_back();
+            outputs[i].back().hypothesis.finished = true;
+            continue;
+        }
+        ids.push_back(std::move(input));
+        decoded_inputs.push_back(i);
+    }
     std::function<bool(size_t)> keep_going;
-    if (progress) keep_going = [&](size_t done) { return progress(done, inputs.size()); };
+    if (progress) keep_going = [&](size_t done) { return progress(done, ids.size()); };
     auto decoded = decode_ids(*model_.model, ids, options, keep_going);
 
-    std::vector<std::vector<TranslationOutput>> outputs(inputs.size());
     const Tokenizer& tgt = *model_.tgt_tokenizer;
-    for (size_t i = 0; i < decoded.size(); ++i) {
-        for (auto& hypothesis : decoded[i]) {
+    for (size_t k = 0; k < decoded.size(); ++k) {
+        const size_t i = decoded_inputs[k];
+        for (auto& hypothesis : decoded[k]) {
             TranslationOutput out;
             out.text = tgt.decode(hypothesis.tokens);
             for (int id : hypothesis.tokens) out.pieces.push_back(tgt.piece(id));
@@ -96,6 +115,11 @@ std::vector<std::vector<TranslationOutput>> Translator::translate(
             outputs[i].push_back(std::move(out));
         }
     }
+    for (size_t i = 0; i < inputs.size(); ++i)
+        for (TranslationOutput& out : outputs[i]) {
+            out.input_tokens = fits[i].tokens;
+            out.input_tokens_cut = fits[i].cut;
+        }
     return outputs;
 }
 

@@ -17,21 +17,30 @@ struct TranslationOutput {
     std::string text;                 // detokenized
     std::vector<std::string> pieces;  // output tokens as the tokenizer spells them
     Hypothesis hypothesis;
+    // The input's tokens, and how many of them the model could not read (max_positions): a
+    // source keeps its beginning, a prompt its end. Callers warn when input_tokens_cut > 0.
+    int64_t input_tokens = 0, input_tokens_cut = 0;
 };
 
 class Tokenizer;
 
+// How an input fits the model: its tokens, and how many of them were left out.
+struct InputFit {
+    int64_t tokens = 0, cut = 0;
+};
+
 // A source sentence as the encoder reads it: its ids, cut to fit max_positions, then EOS (which
 // the encoder saw at the end of every training input).
 std::vector<int> encode_source(const Tokenizer& tokenizer, const std::string& text,
-                               int64_t max_positions);
+                               int64_t max_positions, InputFit* fit = nullptr);
 
 class Translator {
   public:
     explicit Translator(LoadedModel model);
 
     // One list of outputs (n-best or samples, best first) per input. For a language model
-    // each input is a prompt and the output text is its continuation.
+    // each input is a prompt and the output text is its continuation. A translation model's
+    // input with no tokens (an empty line) is not decoded: its one output is empty.
     // progress(done, total) is called between batches; returning false cancels (the
     // unfinished inputs get empty lists).
     std::vector<std::vector<TranslationOutput>> translate(
@@ -43,7 +52,8 @@ class Translator {
     void set_masked_heads(const std::vector<HeadSelection>& heads);
     const std::vector<HeadSelection>& masked_heads() const { return masked_heads_; }
 
-    std::vector<int> encode_input(const std::string& input) const;  // EOS added for seq2seq
+    // EOS added for seq2seq; a prompt keeps its newest tokens.
+    std::vector<int> encode_input(const std::string& input, InputFit* fit = nullptr) const;
     const LoadedModel& model() const { return model_; }
     LoadedModel& model() { return model_; }
 

@@ -239,7 +239,9 @@ std::map<std::string, double> evaluation_scalars(const Evaluation& evaluation) {
 
 std::string save_evaluation(const std::string& run_dir, const Evaluation& evaluation) {
     const fs::path folder = fs::path(run_dir) / "evals";
-    fs::create_directories(folder);
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) throw std::runtime_error("cannot create " + folder.string() + ": " + ec.message());
     std::string stamp = evaluation.created_at;  // 2026-11-22T06:00:00Z -> 20261122-060000
     std::string compact;
     for (char c : stamp)

@@ -168,6 +168,8 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
     const uint64_t length = header_text.size();
     for (int i = 0; i < 8; ++i) head.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
     head += header_text;
+    const uint32_t header_crc = crc(header_text);
+    for (int i = 0; i < 4; ++i) head.push_back(static_cast<char>((header_crc >> (8 * i)) & 0xff));
 
     std::filesystem::create_directories(std::filesystem::path(path).parent_path().empty()
                                             ? std::filesystem::path(".")
@@ -209,6 +211,32 @@ std::string safetensors_hint(const std::string& path) {
            folder + " --out " + file.stem().string() + ".tfw";
 }
 
+// The keys every checkpoint has had since format 1. One missing is a damaged header: loading
+// on with a default would silently give another run (a history or optimizer left out, step 0).
+void require_keys(const json& header, const std::string& path) {
+    auto require = [&](const json& object, const char* where, const char* key) {
+        if (!object.is_object() || !object.contains(key))
+            throw CheckpointError(path + ": checkpoint header is corrupt (it has no " +
+                                  std::string(where) + key + ")");
+    };
+    for (const char* key :
+         {"format_version", "versions", "config", "src_tokenizer_type", "tgt_tokenizer_type",
+          "src_vocab", "tgt_vocab", "parameters", "position", "blobs"})
+        require(header, "", key);
+    for (const char* key :
+         {"step", "epoch", "batch_in_epoch", "tokens_seen", "elapsed_s", "best_valid_loss",
+          "best_step", "bad_validations", "dropout_seed", "dropout_counter"})
+        require(header.at("position"), "position.", key);
+    for (const char* key : {"src_tokenizer", "tgt_tokenizer", "weights", "optimizer", "history"})
+        require(header.at("blobs"), "blobs.", key);
+}
+
+uint32_t read_u32(const char* bytes) {
+    uint32_t value = 0;
+    for (int i = 0; i < 4; ++i) value |= uint32_t(static_cast<unsigned char>(bytes[i])) << (8 * i);
+    return value;
+}
+
 Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimizer,
                       bool with_history) {
     std::error_code ec;
@@ -233,6 +261,12 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
         throw CheckpointError(path + ": checkpoint is truncated (header incomplete)");
     std::string header_text(length, '\0');
     in.read(header_text.data(), static_cast<std::streamsize>(length));
+    // Format 2 on: the header's CRC-32 follows it. Which format a file has is in the header, so
+    // the header is parsed first; a checksum that matches settles that it is intact.
+    char crc_bytes[4] = {};
+    in.read(crc_bytes, 4);
+    const bool crc_matches = in.gcount() == 4 && read_u32(crc_bytes) == crc(header_text);
+    in.clear();
     json header;
     try {
         header = json::parse(header_text);
@@ -240,10 +274,16 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
         throw CheckpointError(path + ": checkpoint header is corrupt");
     }
     if (!header.is_object()) throw CheckpointError(path + ": checkpoint header is corrupt");
+    const json& version = header.contains("format_version") ? header["format_version"] : json();
+    const bool unchecked = version.is_number_integer() && version.get<int64_t>() == 1;
+    if (!unchecked && !crc_matches)
+        throw CheckpointError(path + ": checkpoint header is corrupt (it fails its checksum)");
     try {
-        return read_parts(in, path, file_size, 16 + length, header, with_model, with_optimizer,
-                          with_history);
-    } catch (const json::exception& e) {  // a key of the wrong type or missing
+        Checkpoint c = read_parts(in, path, file_size, 16 + length + (unchecked ? 0 : 4), header,
+                                  with_model, with_optimizer, with_history);
+        c.header_checksummed = !unchecked;
+        return c;
+    } catch (const json::exception& e) {  // a key of the wrong type
         throw CheckpointError(path + ": checkpoint header is corrupt (" + e.what() + ")");
     }
 }
@@ -258,6 +298,7 @@ Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_
                               " is not supported (supported: 1.." +
                               std::to_string(kCheckpointFormatVersion) +
                               "); it was written by a newer Transformer Workbench");
+    require_keys(header, path);
 
     const json blobs = header.value("blobs", json::object());
     // Every blob must lie inside the file: sizes are checked before anything is allocated.
@@ -317,6 +358,13 @@ Checkpoint read_parts(std::ifstream& in, const std::string& path, uint64_t file_
 }
 
 }  // namespace
+
+std::string unverified_header_note(const Checkpoint& checkpoint, const std::string& path) {
+    if (checkpoint.header_checksummed) return "";
+    return path +
+           " is a format 1 checkpoint, whose header has no checksum: its blobs are checked, "
+           "its settings and training position are not (saving it again adds the checksum)";
+}
 
 Checkpoint load_checkpoint(const std::string& path, bool with_training_state) {
     return load_parts(path, true, with_training_state, with_training_state);

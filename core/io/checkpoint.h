@@ -4,9 +4,11 @@
 // run history, plus the library versions that wrote it.
 //
 // Layout: "TFWCKPT\n" magic, then a little-endian u64 header length and a JSON header
-// naming each blob with its offset, size and CRC-32, then the blobs. Written to a
-// temporary file, flushed to disk and renamed, so a crash while saving never destroys
-// the previous checkpoint.
+// naming each blob with its offset, size and CRC-32, then (format 2 on) the little-endian u32
+// CRC-32 of the header's bytes, then the blobs. Written to a temporary file, flushed to disk
+// and renamed, so a crash while saving never destroys the previous checkpoint.
+//
+// Format 1 files (no header checksum) still load; Checkpoint::header_checksummed says which.
 
 #include <cstdint>
 #include <map>
@@ -20,7 +22,9 @@
 
 namespace tfw {
 
-constexpr int kCheckpointFormatVersion = 1;
+// 2: the header has a CRC-32 of its own, so that one changed byte in it (a number of heads, a
+// step, a blob's name) is refused instead of loading a different model or run.
+constexpr int kCheckpointFormatVersion = 2;
 
 class CheckpointError : public std::runtime_error {
   public:
@@ -64,7 +68,12 @@ struct Checkpoint {
     nlohmann::json versions;  // written by save: tfw, libtorch, format
     // The training device's default generator, for GPU runs; empty for CPU runs and older files.
     GeneratorState device_generator;
+    // False for format 1 files, whose header has no checksum: a changed byte there goes unseen.
+    bool header_checksummed = true;
 };
+
+// The note to show for a file whose header could not be verified, else "".
+std::string unverified_header_note(const Checkpoint& checkpoint, const std::string& path);
 
 void save_checkpoint(const Checkpoint& checkpoint, const std::string& path);
 // Copies a checkpoint file the way save_checkpoint writes one: through `to`.partial, forced to

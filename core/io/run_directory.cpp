@@ -13,8 +13,11 @@
 #include <sstream>
 #include <utility>
 
+#include "core/config/translatable.h"
+#include "core/io/checkpoint.h"
 #include "core/io/model_export.h"
 #include "core/io/phrase_json.h"
+#include "core/io/run_lock.h"
 #include "core/metrics/metric_registry.h"
 #include "core/util/step_quantities.h"
 
@@ -151,6 +154,24 @@ Phrase run_status_text(const char* pattern, std::vector<std::string> args) {
     return Phrase("RunStatus", pattern, std::move(args));
 }
 
+namespace {
+
+// A run whose status says it trains but whose process is gone (killed, crashed, a second Ctrl+C)
+// stopped where its last checkpoint is.
+void describe_ended_process(const std::string& run_dir, RunStatus& s) {
+    s.state = "stopped";
+    try {
+        s.step = load_checkpoint_summary(RunPaths(run_dir).last_checkpoint()).position.step;
+    } catch (const std::exception&) {  // none yet (or damaged): nothing newer than the status
+    }
+    s.message = run_status_text(TFW_TR_NOOP("RunStatus",
+                                            "stopped at step %1: the process that trained it "
+                                            "ended without saying so; resume to continue"),
+                                {std::to_string(s.step)});
+}
+
+}  // namespace
+
 RunStatus read_run_status(const std::string& run_dir) {
     RunStatus s;
     s.state = "unknown";
@@ -169,6 +190,8 @@ RunStatus read_run_status(const std::string& run_dir) {
         s.updated_at = j.value("updated_at", "");
     } catch (const json::exception&) {
     }
+    if ((s.state == "running" || s.state == "paused") && run_locked_by(run_dir).empty())
+        describe_ended_process(run_dir, s);
     return s;
 }
 

@@ -54,7 +54,9 @@ struct RunStatus {
 // A status message marked TFW_TR_NOOP("RunStatus", pattern) where it is written.
 Phrase run_status_text(const char* pattern, std::vector<std::string> args = {});
 void write_run_status(const std::string& run_dir, RunStatus status);  // stamps updated_at
-RunStatus read_run_status(const std::string& run_dir);  // defaults when missing or unreadable
+// Defaults when missing or unreadable. A run that says it is running or paused while no live
+// process holds its lock (killed, crashed) reads as stopped at its last checkpoint's step.
+RunStatus read_run_status(const std::string& run_dir);
 
 nlohmann::json to_json(const StepReport& report);
 nlohmann::json to_json(const ValidationReport& report);

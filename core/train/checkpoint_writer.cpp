@@ -1,5 +1,6 @@
 #include "core/train/checkpoint_writer.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -39,6 +40,34 @@ void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, 
     const int64_t save_every = checkpoint.config.train.save_every;
     if (save_every > 0 && step % save_every == 0)
         copy_checkpoint_file(paths.last_checkpoint(), paths.step_checkpoint(step));
+}
+
+std::vector<std::string> restore_interrupted_copies(const Checkpoint& checkpoint,
+                                                    const std::string& source,
+                                                    const RunPaths& paths) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> restored;
+    auto restore = [&](const std::string& copy) {
+        copy_checkpoint_file(source, copy);
+        restored.push_back(fs::path(copy).filename().string() +
+                           " was lost when the run was stopped while copying it; made again from " +
+                           fs::path(source).filename().string());
+    };
+    const int64_t step = checkpoint.position.step;
+    const int64_t save_every = checkpoint.config.train.save_every;
+    if (step > 0 && save_every > 0 && step % save_every == 0 &&
+        !fs::exists(paths.step_checkpoint(step)))
+        restore(paths.step_checkpoint(step));
+    if (step > 0 && checkpoint.position.best_step == step &&
+        fs::absolute(source) != fs::absolute(paths.best_checkpoint())) {
+        bool current = false;
+        try {
+            current = load_checkpoint_summary(paths.best_checkpoint()).position.step == step;
+        } catch (const CheckpointError&) {  // missing or damaged: made again from source
+        }
+        if (!current) restore(paths.best_checkpoint());
+    }
+    return restored;
 }
 
 }  // namespace tfw

@@ -4,6 +4,7 @@
 #include <torch/optim/optimizer.h>
 
 #include <string>
+#include <vector>
 
 #include "core/config/experiment_config.h"
 #include "core/data/dataset.h"
@@ -24,5 +25,12 @@ Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& da
 // never leaves a truncated one. Throws CheckpointError naming the file and the reason ("No
 // space left on device") with no partial file left; files already written stay.
 void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best);
+
+// On resuming from `source` (whose content is `checkpoint`): the copies write_run_checkpoints
+// makes of it (step-N.tfw, best.tfw) that a kill in the middle of copying lost are made again.
+// Returns a line for the log per file re-created; throws CheckpointError when one cannot be.
+std::vector<std::string> restore_interrupted_copies(const Checkpoint& checkpoint,
+                                                    const std::string& source,
+                                                    const RunPaths& paths);
 
 }  // namespace tfw

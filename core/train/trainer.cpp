@@ -11,8 +11,9 @@ TrainingFinished train_new(const ExperimentConfig& config, const std::string& ru
 }
 
 TrainingFinished train_resume(const std::string& run_dir, TrainingObserver& observer,
-                              TrainingControl& control, const DistributedSetup& distributed) {
-    return TrainingRun(run_dir, observer, control, distributed).resume();
+                              TrainingControl& control, const DistributedSetup& distributed,
+                              const std::string& from) {
+    return TrainingRun(run_dir, observer, control, distributed).resume(from);
 }
 
 }  // namespace tfw

@@ -19,8 +19,11 @@ TrainingFinished train_new(const ExperimentConfig& config, const std::string& ru
                            const DistributedSetup& distributed = {});
 
 // Continues the run in run_dir from its last checkpoint, exactly where it stopped, on as many
-// processes as it was trained on.
+// processes as it was trained on. `from` names another checkpoint to continue from (a file of
+// the run's checkpoints/ or a path), for a run whose last.tfw is damaged. A run stopped before
+// its first checkpoint starts again from step 0.
 TrainingFinished train_resume(const std::string& run_dir, TrainingObserver& observer,
-                              TrainingControl& control, const DistributedSetup& distributed = {});
+                              TrainingControl& control, const DistributedSetup& distributed = {},
+                              const std::string& from = "");
 
 }  // namespace tfw

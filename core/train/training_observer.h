@@ -93,6 +93,9 @@ class TrainingObserver {
 struct TrainingControl {
     std::atomic<bool> stop{false};
     std::atomic<bool> pause{false};
+    // Set by the trainer while it writes the run's final checkpoint and status, which a caller
+    // that quits at once (a second Ctrl+C) should wait for.
+    std::atomic<bool> finishing{false};
 };
 
 }  // namespace tfw

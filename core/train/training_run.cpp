@@ -21,12 +21,14 @@
 #include "core/distributed/process_group.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
+#include "core/io/resume_source.h"
 #include "core/metrics/perplexity.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/model_options.h"
 #include "core/train/attention_probes.h"
 #include "core/train/checkpoint_writer.h"
 #include "core/train/lr_schedule.h"
+#include "core/train/memory_check.h"
 #include "core/train/optimizer.h"
 #include "core/train/planned_steps.h"
 #include "core/train/sample_preview.h"
@@ -57,6 +59,13 @@ std::string format_number(double value) {
     std::ostringstream out;
     out << value;
     return out.str();
+}
+
+// The run's folder, or why it cannot be made ("Permission denied", "Read-only file system").
+void create_run_folder(const std::string& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw ConfigError("cannot create " + dir + ": " + ec.message());
 }
 
 }  // namespace
@@ -138,36 +147,65 @@ TrainingFinished TrainingRun::start(const ExperimentConfig& config) {
     return guarded([&] {
         config_ = config;
         require_valid(config_);
+        // Before the data is read: the vocabulary is at most tokenizer.vocab_size.
+        const int64_t vocab = config_.tokenizer.vocab_size;
+        require_memory_on(training_device(), config_, vocab, vocab);
         join_process_group();
         if (!distributed_.writes()) return prepare_from_rank0();
         std::error_code ec;
         if (fs::exists(run_dir_) && !fs::is_empty(run_dir_, ec))
             throw ConfigError("run directory " + run_dir_ +
                               " is not empty; choose a new one or resume it");
-        fs::create_directories(paths_.checkpoints());
+        create_run_folder(paths_.checkpoints());
         lock_ = std::make_unique<RunLock>(run_dir_);
+        owns_status_ = true;
         save_config_file(config_, paths_.config());
-        log_file_.open(paths_.log(), std::ios::app);
-        started_at_ = utc_timestamp();
-        history_ = std::make_unique<HistoryWriter>(run_dir_);
-        open_tensorboard_log(0);
-        log(LogLevel::Info, "preparing data");
-        data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
-        share_setup();
-        run_quick_checks();  // before build(), which seeds the generators training draws from
-        build(nullptr);
+        begin_at_step_zero();
     });
 }
 
-TrainingFinished TrainingRun::resume() {
+void TrainingRun::begin_at_step_zero(const std::string& note) {
+    log_file_.open(paths_.log(), std::ios::app);
+    if (!note.empty()) log(LogLevel::Info, note);
+    started_at_ = utc_timestamp();
+    history_ = std::make_unique<HistoryWriter>(run_dir_);
+    open_tensorboard_log(0);
+    log(LogLevel::Info, "preparing data");
+    data_ = prepare_data(config_, [&](LogLevel level, const std::string& m) { log(level, m); });
+    share_setup();
+    run_quick_checks();  // before build(), which seeds the generators training draws from
+    build(nullptr);
+}
+
+void TrainingRun::restart_without_checkpoint() {
+    config_ = load_config_file(paths_.config());
+    require_valid(config_);
+    join_process_group();
+    if (!distributed_.writes()) return prepare_from_rank0();
+    lock_ = std::make_unique<RunLock>(run_dir_);
+    remove_half_written_files(run_dir_);  // a first checkpoint cut short among them
+    write_text_atomically(paths_.history(), "");
+    drop_attention_snapshots_after(run_dir_, -1);
+    owns_status_ = true;
+    begin_at_step_zero(
+        "no checkpoint to resume from: the run ended before its first one was "
+        "written, so it starts again from step 0");
+}
+
+TrainingFinished TrainingRun::resume(const std::string& from) {
     return guarded([&] {
-        if (!fs::exists(paths_.last_checkpoint()))
-            throw ConfigError(run_dir_ + " has no checkpoints/last.tfw to resume from");
+        const std::string source = resume_checkpoint_path(paths_, from);
+        if (from.empty() && !fs::exists(source) && fs::exists(paths_.config()))
+            return restart_without_checkpoint();
+        if (!fs::exists(source))
+            throw ConfigError(from.empty()
+                                  ? run_dir_ + " has no checkpoints/last.tfw to resume from"
+                                  : source + ": no such checkpoint");
         if (distributed_.writes()) {
             lock_ = std::make_unique<RunLock>(run_dir_);  // before anything in the run is touched
             remove_half_written_files(run_dir_);          // of the process that was killed
         }
-        const Checkpoint checkpoint = load_checkpoint(paths_.last_checkpoint());
+        const Checkpoint checkpoint = load_resume_checkpoint(paths_, source);
         config_ = checkpoint.config;
         if (checkpoint.position.world_size != distributed_.world_size) {
             const int n = checkpoint.position.world_size;
@@ -195,11 +233,20 @@ TrainingFinished TrainingRun::resume() {
         started_at_ = read_run_status(run_dir_).started_at;
         if (started_at_.empty()) started_at_ = utc_timestamp();
         log_file_.open(paths_.log(), std::ios::app);
+        if (const std::string note = unverified_header_note(checkpoint, source); !note.empty())
+            log(LogLevel::Warning, note);
+        try {
+            for (const std::string& line : restore_interrupted_copies(checkpoint, source, paths_))
+                log(LogLevel::Warning, line);
+        } catch (const std::exception& e) {  // a full disk: the run goes on without that copy
+            log(LogLevel::Warning, user_error_text(e));
+        }
         // History after the checkpoint belongs to steps that will be trained again.
         write_text_atomically(paths_.history(), checkpoint.history);
         history_ = std::make_unique<HistoryWriter>(run_dir_);
         open_tensorboard_log(checkpoint.position.step);
-        log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step));
+        log(LogLevel::Info, "resuming at step " + std::to_string(checkpoint.position.step) +
+                                (from.empty() ? "" : " from " + source));
         try {  // snapshots after the checkpoint belong to steps that will be trained again
             drop_attention_snapshots_after(run_dir_, checkpoint.position.step);
             last_snapshot_step_ = checkpoint.position.step;
@@ -240,8 +287,9 @@ TrainingFinished TrainingRun::guarded(const std::function<void()>& setup) {
         finished.message = message;
         finished.step = position_.step;
         log(LogLevel::Error, message);  // to the observer, and to train.log once it is open
-        // A run another process trains keeps its own status.
-        if (fs::exists(run_dir_) && !dynamic_cast<const RunLockedError*>(&e)) {
+        // A run another process trains keeps its own status, and so does one whose resume
+        // never started training.
+        if (owns_status_ && fs::exists(run_dir_)) {
             try {
                 write_status("failed", verbatim(message));
             } catch (const std::exception&) {
@@ -325,6 +373,7 @@ void TrainingRun::build(const Checkpoint* from) {
     at::manual_seed(config_.train.seed);
     const int64_t src_vocab = data_.src_tokenizer->vocab_size();
     const int64_t tgt_vocab = data_.tgt_tokenizer->vocab_size();
+    require_memory_on(device_, config_, src_vocab, tgt_vocab);
     model_ = TransformerModel(model_options(config_, src_vocab, tgt_vocab));
     if (from) load_module(*model_, from->weights);
     model_->to(device_);
@@ -396,6 +445,7 @@ void TrainingRun::build(const Checkpoint* from) {
                                 std::to_string(reducer_->buckets()) +
                                 (reducer_->buckets() == 1 ? " bucket" : " buckets") +
                                 " while backward runs");
+    owns_status_ = true;
     write_status("running");
     observer_.on_started(started);
 }
@@ -729,6 +779,7 @@ TrainingFinished TrainingRun::loop() {
     };
     // Completed and early-stopped runs end validated; a stop request only saves, promptly.
     auto finish = [&](FinishReason reason, std::string state, Phrase message) {
+        control_.finishing = true;
         // A run that trained on after diverging (train.stop_on_divergence false) is no success.
         if (divergence_.diverged() &&
             (reason == FinishReason::Completed || reason == FinishReason::EarlyStopped)) {

@@ -31,7 +31,9 @@ class TrainingRun {
                 DistributedSetup distributed = {});
     ~TrainingRun();
     TrainingFinished start(const ExperimentConfig& config);  // a new run
-    TrainingFinished resume();                               // from checkpoints/last.tfw
+    // From checkpoints/last.tfw, or `from` (a file of the run's checkpoints/ or a path); a run
+    // stopped before its first checkpoint starts again from step 0.
+    TrainingFinished resume(const std::string& from = "");
 
   private:
     TrainingFinished guarded(const std::function<void()>& setup);
@@ -42,6 +44,10 @@ class TrainingRun {
     void prepare_from_rank0();
     at::Device training_device() const;
     void build(const Checkpoint* from);
+    // A new run's first steps once its folder is taken: log, history, data, checks, model.
+    void begin_at_step_zero(const std::string& note = "");
+    // Resuming a run whose process ended before its first checkpoint was written.
+    void restart_without_checkpoint();
     TrainingFinished loop();
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
     ValidationReport validate();
@@ -95,6 +101,9 @@ class TrainingRun {
     std::unique_ptr<RunLock> lock_;  // held from start or resume to the end of the run
     std::ofstream log_file_;
     std::string started_at_;
+    // Whether a failure is written to status.json: a resume that never started training leaves
+    // the run's status as it was.
+    bool owns_status_ = false;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
     LossScaler loss_scaler_;                    // fp16 only
     DivergenceWatch divergence_;                // fed every step's loss

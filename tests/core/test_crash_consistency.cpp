@@ -191,11 +191,14 @@ class TestCrashConsistency : public QObject {
                 from_step = load_checkpoint_summary(last.string()).position.step;
                 arguments = {"resume", QString::fromStdString(run_dir.string())};
                 ++tally.resumes;
+            } else if (fs::exists(run_dir / "config.json")) {
+                // Killed before its first checkpoint was whole: resume starts it from step 0.
+                arguments = {"resume", QString::fromStdString(run_dir.string())};
+                ++tally.fresh_starts;
             } else {
-                fs::remove_all(run_dir);  // nothing complete to resume from: start again
+                fs::remove_all(run_dir);  // killed before its config was written
                 arguments = {"train", "--config", QString::fromStdString(m_config.string()),
                              "--run-dir", QString::fromStdString(run_dir.string())};
-                if (kills > 0) ++tally.fresh_starts;
             }
             double delay_s = -1;
             int after_write_us = 0;
@@ -290,6 +293,45 @@ class TestCrashConsistency : public QObject {
               tally.kills_in_write, tally.resumes, tally.fresh_starts, timer.nsecsElapsed() * 1e-9);
         QVERIFY(tally.kills >= 50);
         QVERIFY2(tally.kills_in_write >= 10, "too few kills landed in a write");
+    }
+
+    // `timeout -s INT` (and a double press of Ctrl+C) sends two interrupts close together. The
+    // second one made tfw exit at once: no final checkpoint, status.json "running" at an older
+    // step than last.tfw, and `tfw runs` showing a dead run as running. Now the run ends as a
+    // single Ctrl+C ends it.
+    void aDoubleInterruptLeavesAConsistentRun() {
+        // The demo preset: steps of about 0.1 s, so that the second interrupt comes while the
+        // first is still being acted on (this test's tiny model would have ended already).
+        const fs::path run_dir = m_root / "double-interrupt";
+        QProcess process;
+        process.setProcessEnvironment(tfw_environment());
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(QStringLiteral(TFW_CLI_PATH),
+                      {"train", "--preset", "demo", "--set", "train.threads=1", "--set",
+                       "train.max_steps=2000", "--set", "train.save_every=5", "--run-dir",
+                       QString::fromStdString(run_dir.string())});
+        QVERIFY(process.waitForStarted());
+        const fs::path last = run_dir / "checkpoints" / "last.tfw";
+        QElapsedTimer timer;
+        timer.start();
+        while (!fs::exists(last) && timer.elapsed() < 60000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        QVERIFY(fs::exists(last));
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));  // a step or two on
+        const auto pid = static_cast<pid_t>(process.processId());
+        ::kill(pid, SIGINT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        ::kill(pid, SIGINT);
+        QVERIFY(process.waitForFinished(60000));
+        const std::string output = process.readAll().toStdString();
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+                 output.c_str());
+        const RunStatus status = read_run_status(run_dir.string());
+        QCOMPARE(status.state, std::string("stopped"));
+        QCOMPARE(status.step, load_checkpoint_summary(last.string()).position.step);
+        QVERIFY(!fs::exists(run_dir / "train.lock"));
+        const json written = json::parse(read_file(run_dir / "status.json"));
+        QCOMPARE(written["state"].get<std::string>(), std::string("stopped"));
     }
 };
 

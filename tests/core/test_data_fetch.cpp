@@ -5,6 +5,10 @@
 // The summarization sets' upstream records are made back from the shared files, so their
 // conversion is checked against that reverse, not against the real upstream: how the real
 // abstracts were split into sentences, for one, is unknown here.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <QProcess>
 #include <QStandardPaths>
@@ -581,6 +585,38 @@ class DataFetchTest : public QObject {
         QVERIFY(contains(run.err, "--mirror URL"));
         QVERIFY(contains(run.err, (dir / "multi30k" / "train.en.gz").string() + " by hand"));
         QVERIFY(!fs::exists(dir / "multi30k" / "train.en.gz"));
+    }
+
+    // A server that accepts the connection and then sends nothing was reported as "could not
+    // reach the server ... this computer may be offline". It answered: it stopped answering.
+    void a_server_that_stalls_is_told_apart_from_being_offline() {
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        QVERIFY(listener >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        QCOMPARE(::listen(listener, 4), 0);  // connections complete in the backlog; none answered
+        socklen_t length = sizeof address;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+        const std::string mirror =
+            "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/";
+        const fs::path dir = fresh_dir("stalled");
+        FetchOptions options;
+        options.mirror = mirror;
+        options.stall_timeout_s = 1;
+        std::string message;
+        try {
+            fetch_dataset(*find_dataset("multi30k"), dir, options);
+        } catch (const FetchError& e) {
+            message = e.what();
+        }
+        ::close(listener);
+        QVERIFY2(contains(message, "the server of " + mirror +
+                                       "multi30k/train.en.gz stopped "
+                                       "answering: nothing arrived for 1 s"),
+                 message.c_str());
+        QVERIFY2(!contains(message, "may be offline"), message.c_str());
     }
 
     void unknown_datasets_and_files_without_a_url_are_refused() {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -114,6 +115,57 @@ class TestDecodeCli : public QObject {
         QVERIFY(result["bleu"]["score"].is_number());
         for (const DecodeField& field : decode_fields())
             QVERIFY2(result["decode"].contains(field.key), field.key.c_str());
+    }
+
+    // A failed --save (the run folder cannot be written) prints the scores first, then one
+    // clear line, and exits non-zero: the scores are not lost behind a raw filesystem error.
+    void aFailedSaveKeepsTheScores() {
+        namespace fs = std::filesystem;
+        const fs::path run = fs::path(m_dir.path().toStdString()) / "unwritable-run";
+        fs::create_directories(run / "checkpoints");
+        std::ofstream(run / "config.json") << "{}\n";
+        std::ofstream(run / "evals") << "a file where the folder would go\n";
+        const fs::path checkpoint = run / "checkpoints" / "best.tfw";
+        fs::copy_file(m_translation.toStdString(), checkpoint);
+        const CliRun run_eval = run_tfw({"eval", "--checkpoint", QString::fromStdString(checkpoint),
+                                         "--src", m_src, "--ref", m_ref, "--save"});
+        QCOMPARE(run_eval.exit_code, 1);
+        QVERIFY2(json::parse(run_eval.out)["bleu"]["score"].is_number(), run_eval.out.c_str());
+        QVERIFY2(contains(run_eval.err, "error: the scores above were not saved: cannot create " +
+                                            (run / "evals").string() + ": "),
+                 run_eval.err.c_str());
+        QVERIFY2(!contains(run_eval.err, "saved ") && !contains(run_eval.err, "filesystem error"),
+                 run_eval.err.c_str());
+    }
+
+    // A line longer than the model reads was cut silently (11 words out of 5000, exit 0); an
+    // empty line decoded to invented words. Now: a warning naming the line, and an empty line.
+    void longInputsAreCutWithAWarningAndEmptyLinesStayEmpty() {
+        std::string long_line;
+        for (int i = 0; i < 200; ++i)
+            long_line += (i ? " " : "") + std::string(1, char('a' + i % 6));
+        const CliRun run = run_tfw({"translate", "--checkpoint", m_translation},
+                                   "a b c\n" + long_line + "\n\n   \nd e\n");
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        // max_positions 64: 61 tokens and EOS, two positions spare.
+        QVERIFY2(contains(run.err,
+                          "warning: line 2: 200 tokens, the model reads at most 61; the "
+                          "rest was cut"),
+                 run.err.c_str());
+        QVERIFY2(!contains(run.err, "line 1:") && !contains(run.err, "line 5:"), run.err.c_str());
+        std::vector<std::string> lines;
+        std::istringstream out(run.out);
+        for (std::string line; std::getline(out, line);) lines.push_back(line);
+        QCOMPARE(lines.size(), size_t(5));
+        QCOMPARE(lines[2], std::string());
+        QCOMPARE(lines[3], std::string());
+        // The core reports the cut for the window, too.
+        Translator translator(load_model(m_translation.toStdString()));
+        const auto outputs = translator.translate({long_line, ""}, DecodeOptions{});
+        QCOMPARE(outputs[0].front().input_tokens, int64_t(200));
+        QCOMPARE(outputs[0].front().input_tokens_cut, int64_t(139));
+        QCOMPARE(outputs[1].size(), size_t(1));
+        QVERIFY(outputs[1].front().text.empty());
     }
 
     void everyDecodeFieldIsAnOption() {

@@ -14,6 +14,7 @@
 
 #include "core/io/checkpoint.h"
 #include "core/train/loss_scaler.h"
+#include "tests/core/tiny_checkpoint.h"
 
 using namespace tfw;
 
@@ -24,24 +25,6 @@ at::Tensor parameter_with_grad(float grad) {
     at::Tensor p = at::zeros({3}).set_requires_grad(true);
     (p * grad).sum().backward();
     return p;
-}
-
-// Rewrites a checkpoint's JSON header with `edit` applied, as an older version would have
-// written it (the blobs keep their offsets: they follow the header).
-template <typename Edit>
-void edit_header(const std::string& path, Edit edit) {
-    std::ifstream in(path, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-    uint64_t length = 0;
-    for (int i = 0; i < 8; ++i)
-        length |= uint64_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-    nlohmann::json header = nlohmann::json::parse(bytes.substr(16, length));
-    edit(header);
-    const std::string text = header.dump();
-    std::string out = bytes.substr(0, 8);
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((text.size() >> (8 * i)) & 0xff));
-    out += text + bytes.substr(16 + length);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << out;
 }
 
 }  // namespace
@@ -107,7 +90,7 @@ class TestLossScaler : public QObject {
         c.position.step = 42;
         c.position.loss_scale = LossScaleState{2048.0, 1234};
         save_checkpoint(c, path);
-        edit_header(path, [](nlohmann::json& header) {
+        test::edit_checkpoint_header(path, [](nlohmann::json& header) {
             header["position"].erase("loss_scale");
             header["position"].erase("loss_scale_good_steps");
         });

@@ -3,10 +3,17 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "tests/core/test_support.h"
 
@@ -34,25 +41,31 @@ std::string make_run(const QTemporaryDir& root, const char* name,
     return dir;
 }
 
+std::string host_name() {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// Rewrites a checkpoint's JSON header (the blobs after it are kept as they are).
-void edit_checkpoint_header(const std::string& path,
-                            const std::function<void(nlohmann::json&)>& edit) {
+std::string read_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-    uint64_t length = 0;
-    for (int i = 0; i < 8; ++i)
-        length |= uint64_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-    nlohmann::json header = nlohmann::json::parse(bytes.substr(16, length));
-    edit(header);
-    const std::string text = header.dump();
-    std::string out = bytes.substr(0, 8);
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((text.size() >> (8 * i)) & 0xff));
-    out += text + bytes.substr(16 + length);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << out;
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// The file with its first `from` (in the header) replaced by `to`, of the same length.
+std::string replace_once(std::string bytes, const std::string& from, const std::string& to) {
+    const size_t at = bytes.find(from);
+    if (at == std::string::npos || from.size() != to.size()) return "";
+    bytes.replace(at, from.size(), to);
+    return bytes;
 }
 
 // The message of the CheckpointError that loading path throws; fails on any other outcome.
@@ -94,7 +107,7 @@ class TestRunManagement : public QObject {
         auto copy = [&](const char* name, const std::function<void(nlohmann::json&)>& edit) {
             const std::string path = root.filePath(name).toStdString();
             fs::copy_file(good, path);
-            edit_checkpoint_header(path, edit);
+            test::edit_checkpoint_header(path, edit);
             return path;
         };
         // A 100 GB blob whose offset makes offset + size wrap around to a few bytes.
@@ -127,6 +140,121 @@ class TestRunManagement : public QObject {
         });
         QVERIFY2(contains(load_error(wide, true), "header describes a model of"),
                  load_error(wide, true).c_str());
+    }
+
+    // One changed byte in the header once loaded silently: another number of heads or
+    // activation (a different model, exit 0), another step (resume skipped steps), a renamed
+    // blob (the history erased, Adam restarted). The header's own checksum refuses each.
+    void aChangedHeaderByteIsRefused() {
+        QTemporaryDir root;
+        const std::string good = root.filePath("good.tfw").toStdString();
+        test::write_tiny_checkpoint(Task::Translation, good);
+        const Checkpoint loaded = load_checkpoint(good);
+        QVERIFY(loaded.header_checksummed);
+        QVERIFY(unverified_header_note(loaded, good).empty());
+        const std::string bytes = read_bytes(good);
+        const std::vector<std::pair<std::string, std::string>> edits{
+            {"\"heads\":4", "\"heads\":2"},     {"\"relu\"", "\"gelu\""},
+            {"\"step\":42", "\"step\":92"},     {"\"history\"", "\"historz\""},
+            {"\"optimizer\"", "\"optimizes\""}, {"\"blobs\"", "\"blobz\""}};
+        for (const auto& [from, to] : edits) {
+            const std::string edited = replace_once(bytes, from, to);
+            QVERIFY2(!edited.empty(), from.c_str());
+            const std::string path = root.filePath("edited.tfw").toStdString();
+            write_bytes(path, edited);
+            const std::string error = load_error(path);
+            QVERIFY2(
+                contains(error, path + ": checkpoint header is corrupt (it fails its checksum)"),
+                (from + " -> " + to + ": " + error).c_str());
+            const std::string model_error = load_error(path, true);
+            QVERIFY2(contains(model_error, "fails its checksum"), model_error.c_str());
+        }
+    }
+
+    // Format 1 headers have no checksum: a key every checkpoint has had is required, so that a
+    // renamed one is refused (naming the file and the key) instead of read as empty or 0.
+    void aMissingHeaderKeyIsCorruption() {
+        QTemporaryDir root;
+        const std::string good = root.filePath("good.tfw").toStdString();
+        test::write_tiny_checkpoint(Task::Translation, good);
+        const std::vector<std::pair<std::string, std::function<void(nlohmann::json&)>>> cases{
+            {"blobs.history", [](nlohmann::json& h) { h["blobs"].erase("history"); }},
+            {"blobs.optimizer", [](nlohmann::json& h) { h["blobs"].erase("optimizer"); }},
+            {"blobs", [](nlohmann::json& h) { h.erase("blobs"); }},
+            {"position.step", [](nlohmann::json& h) { h["position"].erase("step"); }},
+            {"config", [](nlohmann::json& h) { h.erase("config"); }}};
+        for (const auto& [key, edit] : cases) {
+            const std::string path = root.filePath("old.tfw").toStdString();
+            fs::copy_file(good, path, fs::copy_options::overwrite_existing);
+            test::edit_checkpoint_header(path, edit);
+            const std::string error = load_error(path);
+            QVERIFY2(
+                contains(error, path + ": checkpoint header is corrupt (it has no " + key + ")"),
+                error.c_str());
+        }
+        // Untouched, the same format 1 file loads, with a note that its header is unchecked.
+        const std::string path = root.filePath("format1.tfw").toStdString();
+        fs::copy_file(good, path);
+        test::edit_checkpoint_header(path, [](nlohmann::json&) {});
+        const Checkpoint old = load_checkpoint(path);
+        QVERIFY(!old.header_checksummed);
+        QCOMPARE(old.position.step, int64_t(42));
+        QVERIFY(contains(unverified_header_note(old, path), "format 1"));
+    }
+
+    // A checkpoint written by tfw before headers had checksums (the fuzzing seed, format 1)
+    // still loads as a model; `tfw info` and `tfw translate` say its header is unchecked.
+    void formatOneCheckpointsStillLoad() {
+        const std::string path =
+            std::string(TFW_TEST_DATA_DIR) + "/../../fuzz/seeds/checkpoint/word-tokenizer.tfw";
+        const LoadedModel loaded = load_model(path);
+        QVERIFY(loaded.model);
+        QVERIFY(!loaded.checkpoint.header_checksummed);
+        const test::CliRun info = test::run_tfw({"info", QString::fromStdString(path)});
+        QVERIFY2(info.exit_code == 0, info.err.c_str());
+        QVERIFY2(contains(info.err, "note: " + path + " is a format 1 checkpoint"),
+                 info.err.c_str());
+        // Saved again, it has the checksum.
+        QTemporaryDir root;
+        const std::string resaved = root.filePath("resaved.tfw").toStdString();
+        save_checkpoint(load_checkpoint(path), resaved);
+        QVERIFY(load_checkpoint(resaved).header_checksummed);
+    }
+
+    // A run whose status says running while no live process holds its lock (killed, or quit
+    // by a second Ctrl+C) reads as stopped at its last checkpoint's step, in `tfw runs` too.
+    void aRunWhoseProcessEndedReadsAsStopped() {
+        QTemporaryDir root;
+        const std::string run = root.filePath("dead").toStdString();
+        fs::create_directories(RunPaths(run).checkpoints());
+        std::ofstream(RunPaths(run).config()) << "{}";
+        test::write_tiny_checkpoint(Task::Translation, RunPaths(run).last_checkpoint());  // step 42
+        RunStatus status;
+        status.state = "running";
+        status.step = 10;
+        write_run_status(run, status);
+        std::ofstream(run_lock_path(run))
+            << "2147483646 " << host_name() << "\n";  // no such process
+        const RunStatus read = read_run_status(run);
+        QCOMPARE(read.state, std::string("stopped"));
+        QCOMPARE(read.step, int64_t(42));
+        QVERIFY2(contains(read.message.text(), "ended without saying so"),
+                 read.message.text().c_str());
+        const test::CliRun listed = test::run_tfw({"runs", "--root", root.path()});
+        QVERIFY2(contains(listed.out, "stopped") && !contains(listed.out, "running"),
+                 listed.out.c_str());
+        {
+            const RunLock training(run);  // a live process: running it is
+            QCOMPARE(read_run_status(run).state, std::string("running"));
+        }
+        // A holder that has ended but was not reaped (a zombie) still answers kill(pid, 0).
+        const pid_t zombie = fork();
+        if (zombie == 0) _exit(0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::ofstream(run_lock_path(run), std::ios::trunc) << zombie << " " << host_name() << "\n";
+        QCOMPARE(read_run_status(run).state, std::string("stopped"));
+        QVERIFY(run_locked_by(run).empty());
+        waitpid(zombie, nullptr, 0);
     }
 
     // Found with fuzz/fuzz_checkpoint (a crafted input; -malloc_limit_mb reported it): LibTorch

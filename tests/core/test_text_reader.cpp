@@ -30,6 +30,16 @@ class TestTextReader : public QObject {
         QCOMPARE(lines[3], std::string("last"));
     }
 
+    // Windows editors start a UTF-8 file with a byte order mark; it was read as part of the
+    // first word ("\uFEFFa" a token of its own).
+    void aByteOrderMarkIsNoPartOfTheFirstLine() {
+        const std::string bom = "\xEF\xBB\xBF";
+        const auto lines = read_text_lines(write("bom.txt", bom + "a b\r\n" + bom + "c\n"));
+        QCOMPARE(lines.size(), size_t(2));
+        QCOMPARE(lines[0], std::string("a b"));
+        QCOMPARE(lines[1], bom + "c");  // only the file's first bytes
+    }
+
     void readsGzipByContent() {
         const std::string path = m_dir.filePath("b.gz").toStdString();
         gzFile out = gzopen(path.c_str(), "wb");

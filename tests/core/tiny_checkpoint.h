@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/config/experiment_config.h"
 #include "core/data/word_tokenizer.h"
 #include "core/io/checkpoint.h"
@@ -122,6 +124,30 @@ inline ExperimentConfig tiny_reversal_run(const std::filesystem::path& data) {
     c.train.batch_tokens = 80;
     c.train.max_steps = 0;
     return c;
+}
+
+// Rewrites a checkpoint's JSON header with `edit` applied, as format 1 (before headers had a
+// checksum of their own) wrote it: older versions' files, and what is checked beyond that
+// checksum. The blobs keep their offsets: they follow the header.
+inline void edit_checkpoint_header(const std::string& path,
+                                   const std::function<void(nlohmann::json&)>& edit) {
+    std::string bytes;
+    {
+        std::ifstream in(path, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    uint64_t length = 0;
+    for (int i = 0; i < 8; ++i)
+        length |= uint64_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+    nlohmann::json header = nlohmann::json::parse(bytes.substr(16, length));
+    const bool checksummed = header.value("format_version", 1) >= 2;
+    header["format_version"] = 1;
+    edit(header);
+    const std::string text = header.dump();
+    std::string out = bytes.substr(0, 8);
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((text.size() >> (8 * i)) & 0xff));
+    out += text + bytes.substr(16 + length + (checksummed ? 4 : 0));
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << out;
 }
 
 }  // namespace tfw::test

@@ -24,6 +24,7 @@
 #include "core/io/checkpoint_average.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/common/scalar_export_dialog.h"
@@ -261,6 +262,7 @@ class TestComparePane final : public QObject {
         RunStatus status = read_run_status(copy.toStdString());
         status.state = "running";
         write_run_status(copy.toStdString(), status);
+        const RunLock training(copy.toStdString());  // a run whose process has ended is stopped
         const std::string history = RunPaths(copy.toStdString()).history();
         std::string full;
         {

@@ -144,6 +144,16 @@ long attempt(Transfer& transfer, const DownloadRequest& request, std::int64_t of
                                 std::to_string(transfer.written) + " bytes (" + cause +
                                 "); what arrived is kept, run it again to resume",
                             false);
+    double connect_s = 0;
+    curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME, &connect_s);
+    if (code == CURLE_OPERATION_TIMEDOUT && connect_s > 0)  // it answered, then fell silent
+        throw DownloadError(
+            "the server of " + request.url + " stopped answering: nothing arrived for " +
+                std::to_string(request.stall_timeout_s) + " s" +
+                (transfer.written > 0 ? " after " + std::to_string(transfer.written) +
+                                            " bytes; what arrived is kept, run it again to resume"
+                                      : " after it accepted the connection"),
+            false);
     if (is_unreachable(code))
         throw DownloadError("could not reach the server of " + request.url + " (" + cause +
                                 "); this computer may be offline",
