@@ -27,6 +27,7 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/io/run_directory.h"
+#include "core/io/run_lock.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/common/choice_text.h"
 #include "ui/common/phrase_text.h"
@@ -235,6 +236,7 @@ class TestMainWindow final : public QObject {
         running.step = 0;
         running.started_at = "2099-01-01T00:00:00Z";
         write_run_status(dir + "/training", running);
+        const RunLock lock(dir + "/training");  // a run with no live trainer reads as stopped
         std::ofstream history(RunPaths(dir + "/training").history());
         for (const int step : {10, 20, 30}) {
             StepReport report;
