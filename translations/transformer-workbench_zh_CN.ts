@@ -4821,10 +4821,6 @@ This cannot be undone.</source>
         <translation>%1（auto：此处没有原生 bf16）</translation>
     </message>
     <message>
-        <source>Training diverged: %1</source>
-        <translation>训练发散：%1</translation>
-    </message>
-    <message>
         <source>diverged</source>
         <translation>已发散</translation>
     </message>
@@ -4839,6 +4835,10 @@ This cannot be undone.</source>
     <message>
         <source>stopped at step %L1 · resume it from the Runs area</source>
         <translation>已在第 %L1 步停止 · 可在“运行”区域恢复</translation>
+    </message>
+    <message>
+        <source>The run %1</source>
+        <translation>本次运行%1</translation>
     </message>
 </context>
 </TS>

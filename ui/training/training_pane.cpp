@@ -324,7 +324,7 @@ void TrainingPane::onFinished(const TrainingFinished& result) {
             summary = tr("Training failed: %1").arg(QString::fromStdString(result.message));
             break;
         case FinishReason::Diverged:
-            summary = tr("Training diverged: %1").arg(QString::fromStdString(result.message));
+            summary = tr("The run %1").arg(QString::fromStdString(result.message));
             break;
     }
     // A diverged run is told as a failure is: in red, with what to try.
