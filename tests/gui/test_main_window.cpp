@@ -237,6 +237,12 @@ class TestMainWindow final : public QObject {
         running.started_at = "2099-01-01T00:00:00Z";
         write_run_status(dir + "/training", running);
         const RunLock lock(dir + "/training");  // a run with no live trainer reads as stopped
+        // A diverged run's perplexity reads as a number, not 47 digits.
+        RunStatus diverged;
+        diverged.state = "diverged";
+        diverged.step = 12;
+        diverged.best_valid_loss = 108.0;
+        write_run_status(dir + "/plain", diverged);
         std::ofstream history(RunPaths(dir + "/training").history());
         for (const int step : {10, 20, 30}) {
             StepReport report;
@@ -261,6 +267,13 @@ class TestMainWindow final : public QObject {
             if (table->horizontalHeaderItem(c)->text() == QStringLiteral("Steps")) steps = c;
         QVERIFY(steps >= 0);
         QCOMPARE(table->item(0, steps)->text(), QStringLiteral("30"));
+        int perplexity = -1;
+        for (int c = 0; c < table->columnCount(); ++c)
+            if (table->horizontalHeaderItem(c)->text() == QStringLiteral("Best valid ppl"))
+                perplexity = c;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->item(row, 0)->text() == QStringLiteral("plain"))
+                QCOMPARE(table->item(row, perplexity)->text(), QStringLiteral("8.013e+46"));
         // Times in the window's language's long format, as everywhere in the window.
         const int started = table->columnCount() - 1;
         QCOMPARE(table->item(0, started)->text(),

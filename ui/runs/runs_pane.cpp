@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <memory>
@@ -66,6 +67,8 @@ QTableWidgetItem* numberItem(double value, bool present, int precision = -1) {
     if (present) {
         if (precision < 0)
             item->setData(Qt::DisplayRole, value);
+        else if (std::abs(value) >= 1e6)  // a diverged run's perplexity: 9.653e+46, not 47 digits
+            item->setData(Qt::DisplayRole, QString::number(value, 'g', 4));
         else
             item->setData(Qt::DisplayRole, QString::number(value, 'f', precision));
     }
