@@ -48,11 +48,10 @@ std::string nearest_config_key(const std::string& key) {
         }
     }
     for (const ConfigField& field : config_fields()) {
-        // The section left out ("heads") or misspelt as a whole ("model.hedas").
-        const size_t distance =
-            std::min(edit_distance(key, field.key), key.find('.') == std::string::npos
-                                                        ? edit_distance(key, last_part(field.key))
-                                                        : edit_distance(key, field.key));
+        // Misspelt as a whole ("model.hedas"), or with the section left out ("heads").
+        size_t distance = edit_distance(key, field.key);
+        if (key.find('.') == std::string::npos)
+            distance = std::min(distance, edit_distance(key, last_part(field.key)));
         if (distance < best_distance) {
             best_distance = distance;
             best = field.key;
