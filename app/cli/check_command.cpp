@@ -1,13 +1,12 @@
 // tfw check: the sanity checks of an experiment (and optionally a trained checkpoint), as a
 // table or JSON. Exit code 0 when nothing failed, 1 when a check failed, 2 for usage errors.
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "app/cli/args.h"
 #include "app/cli/check_table.h"
 #include "app/cli/command.h"
-#include "app/cli/config_args.h"
+#include "app/cli/experiment_args.h"
 #include "core/check/sanity_checks.h"
 #include "core/config/config_io.h"
 #include "core/io/checkpoint.h"
@@ -22,11 +21,8 @@ int check(const std::vector<std::string>& argv) {
               "batch, no causal leak, gradient norms per layer, attention entropy per head, and "
               "the data (lengths, unknown tokens, dropped pairs, duplicates between splits).\n"
               "Exit code 0 when no check failed, 1 when one did.");
-    args.option("config", "FILE", "experiment configuration (JSON)")
-        .option("preset", "NAME", "a built-in preset (see tfw config --help)")
-        .repeated("set", "KEY=VALUE", "override one setting, e.g. --set model.causal=false")
-        .option("data-dir", "DIR", "folder the config's relative data paths are resolved against")
-        .option("checkpoint", "FILE",
+    add_experiment_options(args, "the experiment");
+    args.option("checkpoint", "FILE",
                 "a trained model (.tfw): the leak, gradient and attention checks use its weights "
                 "and tokenizers; alone, its experiment is checked")
         .option("overfit-steps", "N", "steps of the overfit-one-batch check",
@@ -34,9 +30,8 @@ int check(const std::vector<std::string>& argv) {
         .flag("quick", "only the quick checks run before every training: data, initial loss, leak")
         .flag("json", "print the results as JSON");
     if (!args.parse(argv)) return 0;
-    if (args.has("config") && args.has("preset"))
-        throw UsageError("give at most one of --config or --preset");
-    if (!args.has("config") && !args.has("preset") && !args.has("checkpoint"))
+    const bool named = names_experiment(args);
+    if (!named && !args.has("checkpoint"))
         throw UsageError("give --config, --preset or --checkpoint");
 
     CheckOptions options;
@@ -45,13 +40,13 @@ int check(const std::vector<std::string>& argv) {
     if (options.overfit_steps < 1) throw UsageError("--overfit-steps must be at least 1");
     if (args.has("checkpoint")) options.checkpoint = args.get("checkpoint");
 
-    ExperimentConfig config = args.has("config") ? load_config_file(args.get("config"))
-                              : args.has("preset")
-                                  ? preset_option(args.get("preset"))
-                                  : load_checkpoint_summary(options.checkpoint).config;
-    if (args.has("data-dir"))
-        config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-    apply_set_options(config, args.all("set"));
+    ExperimentConfig config;
+    if (named) {
+        config = experiment_from_args(args);
+    } else {
+        config = load_checkpoint_summary(options.checkpoint).config;
+        apply_experiment_overrides(args, config);
+    }
     require_valid(config);
 
     const bool json = args.has("json");

@@ -4,7 +4,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "app/cli/config_args.h"
+#include "app/cli/experiment_args.h"
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 

@@ -1,14 +1,13 @@
 // tfw sweep: an ablation study from the command line. Defines a sweep folder from a preset or
 // config and --vary options and trains its runs (core/sweep/sweep_runner.h); `resume` continues
 // one, `report` prints its table, `status` its queue.
-#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "app/cli/config_args.h"
+#include "app/cli/experiment_args.h"
+#include "app/cli/sweep_printer.h"
 #include "app/cli/terminal_observer.h"
 #include "core/config/config_io.h"
 #include "core/io/run_directory.h"
@@ -19,58 +18,6 @@
 
 namespace tfw::cli {
 namespace {
-
-// One line per event that matters, prefixed with the run's place in the queue.
-class SweepPrinter final : public SweepObserver {
-  public:
-    void on_queue(const SweepState& state) override {
-        std::lock_guard lock(mutex_);
-        for (size_t run = 0; run < state.runs.size(); ++run) {
-            const SweepRunState now = state.runs[run].state;
-            if (run < states_.size() && states_[run] != now && now != SweepRunState::Running)
-                std::cout << prefix(state, run) << to_string(now)
-                          << (state.runs[run].message.empty()
-                                  ? ""
-                                  : ": " + state.runs[run].message.text())
-                          << std::endl;
-        }
-        state_ = state;
-        states_.clear();
-        for (const auto& run : state.runs) states_.push_back(run.state);
-    }
-    void on_run_started(size_t run, const TrainingStarted& started) override {
-        std::lock_guard lock(mutex_);
-        std::cout << prefix(state_, run)
-                  << (started.start_step > 0
-                          ? "continues at step " + std::to_string(started.start_step)
-                          : "started")
-                  << " (" << started.parameters << " parameters, " << device_summary(started) << ")"
-                  << std::endl;
-    }
-    void on_run_validation(size_t run, const ValidationReport& r) override {
-        std::lock_guard lock(mutex_);
-        std::printf("%sstep %lld: valid loss %.4f, perplexity %.2f%s\n",
-                    prefix(state_, run).c_str(), static_cast<long long>(r.step), r.loss,
-                    r.perplexity, r.is_best ? " *" : "");
-        std::fflush(stdout);
-    }
-    void on_run_log(size_t run, LogLevel level, const std::string& message) override {
-        if (level < LogLevel::Warning) return;
-        std::lock_guard lock(mutex_);
-        std::cerr << prefix(state_, run) << message << std::endl;
-    }
-
-  private:
-    static std::string prefix(const SweepState& state, size_t run) {
-        if (run >= state.runs.size()) return "";
-        return "[" + std::to_string(run + 1) + "/" + std::to_string(state.runs.size()) + "] " +
-               std::filesystem::path(state.runs[run].folder).filename().string() + ": ";
-    }
-
-    std::mutex mutex_;
-    SweepState state_;
-    std::vector<SweepRunState> states_;
-};
 
 int print_outcome(const std::string& dir, const SweepOutcome& outcome) {
     std::cout << outcome.done << " done, " << outcome.failed << " failed, " << outcome.skipped
@@ -97,13 +44,10 @@ SweepSpec spec_from_args(const Args& args) {
         if (args.has("ablation")) {
             spec = load_sweep_preset(args.get("ablation")).spec;
             config = config_from_json(spec.base);
+            apply_experiment_overrides(args, config);
         } else {
-            config = args.has("config") ? load_config_file(args.get("config"))
-                                        : preset_option(args.get("preset"));
+            config = experiment_from_args(args);
         }
-        if (args.has("data-dir"))
-            config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-        apply_set_options(config, args.all("set"));
         spec.base = to_json(config);
         if (args.has("vary")) spec.axes.clear();  // replaces an ablation's own
         for (const auto& vary : args.all("vary")) spec.axes.push_back(parse_sweep_axis(vary));
@@ -153,12 +97,9 @@ int define(const std::vector<std::string>& argv) {
         "continues with 'tfw sweep resume OUT'. Also: 'tfw sweep report OUT', 'tfw sweep\n"
         "status OUT', 'tfw sweep list'. Ctrl+C stops after the current step (the run continues on "
         "resume).");
-    args.option("config", "FILE", "the base experiment (JSON)")
-        .option("preset", "NAME", "a built-in preset as the base experiment")
-        .option("ablation", "NAME",
+    add_experiment_options(args, "the base experiment");
+    args.option("ablation", "NAME",
                 "a built-in sweep (see tfw sweep list); the options below change it")
-        .repeated("set", "KEY=VALUE", "change the base experiment, e.g. --set model.d_model=128")
-        .option("data-dir", "DIR", "folder the config's relative data paths are resolved against")
         .repeated("vary", "KEY=V1,V2|KEY=FIRST:LAST:STEP",
                   "a field and its values, e.g. --vary model.heads=1,2,4,8 or "
                   "--vary model.dropout=0:0.3:0.1 (repeat for a grid)")

@@ -1,10 +1,8 @@
 #include "app/cli/tokenizer_spec.h"
 
 #include <algorithm>
-#include <filesystem>
 
-#include "app/cli/config_args.h"
-#include "core/config/config_io.h"
+#include "app/cli/experiment_args.h"
 
 namespace tfw::cli {
 namespace {
@@ -59,13 +57,9 @@ void declare_tokenizer_options(Args& args) {
     args.option("run", "RUN_DIR", "the tokenizer(s) saved with a run (its best.tfw, else last.tfw)")
         .option("checkpoint", "FILE", "the tokenizer(s) saved in a checkpoint (.tfw)")
         .option("model", "FILE", "a sentencepiece model (.model)")
-        .option("train", "CORPUS", "train a tokenizer on this text file (plain or .gz)")
-        .option("preset", "NAME", "train the tokenizer a preset's experiment would train")
-        .option("config", "FILE", "train the tokenizer an experiment (JSON) would train")
-        .repeated("set", "KEY=VALUE", "with --preset/--config: override a setting")
-        .option("data-dir", "DIR",
-                "with --preset/--config: folder the relative data paths are resolved against")
-        .option("type", "NAME", "with --train: sentencepiece or word (default sentencepiece)")
+        .option("train", "CORPUS", "train a tokenizer on this text file (plain or .gz)");
+    add_experiment_options(args, "the experiment (its tokenizer is trained)");
+    args.option("type", "NAME", "with --train: sentencepiece or word (default sentencepiece)")
         .option("model-type", "NAME", "with --train: bpe or unigram (default bpe)")
         .option("vocab-size", "N",
                 "with --train: vocabulary size, 4 reserved ids included (default 8000; word: "
@@ -156,10 +150,10 @@ TokenizerSource tokenizer_source(const TokenizerOptions& options,
     } else {
         source.origin = TokenizerOrigin::Experiment;
         source.path.clear();
-        source.experiment = origin == "preset" ? preset_option(value) : load_config_file(value);
-        if (options.count("data-dir"))
-            source.experiment.data.dir = std::filesystem::absolute(options.at("data-dir")).string();
-        apply_set_options(source.experiment, set_options);
+        const auto data_dir = options.find("data-dir");
+        source.experiment =
+            named_experiment(origin == "preset", value,
+                             data_dir == options.end() ? "" : data_dir->second, set_options);
     }
     return source;
 }

@@ -1,13 +1,12 @@
 // tfw train / tfw resume: run training in a run directory with progress on the terminal.
 // Under torchrun, Slurm or `tfw launch` (RANK, WORLD_SIZE, ... set) each process is one rank
 // of a data-parallel run: rank 0 prints the progress, the others only their problems.
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "app/cli/config_args.h"
+#include "app/cli/experiment_args.h"
 #include "app/cli/terminal_observer.h"
 #include "core/config/config_io.h"
 #include "core/distributed/distributed_setup.h"
@@ -48,28 +47,11 @@ int train(const std::vector<std::string>& argv) {
               "checkpoints/).\nCtrl+C stops after the current step and saves a checkpoint.\n"
               "Under torchrun, Slurm or `tfw launch --nproc N` (RANK, WORLD_SIZE, ... set) it is "
               "one rank of a data-parallel run (docs/distributed.md).");
-    args.option("config", "FILE", "experiment configuration (JSON)")
-        .option(
-            "preset", "NAME",
-            "a built-in preset: " +
-                [] {
-                    std::string names;
-                    for (const auto& n : preset_names()) names += (names.empty() ? "" : ", ") + n;
-                    return names;
-                }())
-        .repeated("set", "KEY=VALUE", "override one setting, e.g. --set model.heads=4")
-        .option("data-dir", "DIR", "folder the config's relative data paths are resolved against")
-        .option("run-dir", "DIR", "where to write the run (default: runs/<name>-<time>)")
+    add_experiment_options(args, "the experiment");
+    args.option("run-dir", "DIR", "where to write the run (default: runs/<name>-<time>)")
         .option("runs-dir", "DIR", "parent folder for new run directories", "runs");
     if (!args.parse(argv)) return 0;
-    if (args.has("config") == args.has("preset"))
-        throw UsageError("give exactly one of --config or --preset");
-
-    ExperimentConfig config = args.has("config") ? load_config_file(args.get("config"))
-                                                 : preset_option(args.get("preset"));
-    if (args.has("data-dir"))
-        config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-    apply_set_options(config, args.all("set"));
+    const ExperimentConfig config = experiment_from_args(args);
     require_valid(config);
 
     const DistributedSetup setup = distributed_setup_from_environment();

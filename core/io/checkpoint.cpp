@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/config/config_io.h"
+#include "core/io/json_header.h"
 
 namespace tfw {
 
@@ -165,8 +166,7 @@ void save_checkpoint(const Checkpoint& c, const std::string& path) {
     }
     const std::string header_text = header.dump();
     std::string head(kMagic, sizeof kMagic);
-    const uint64_t length = header_text.size();
-    for (int i = 0; i < 8; ++i) head.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
+    head += json_header_length_bytes(header_text.size());
     head += header_text;
     const uint32_t header_crc = crc(header_text);
     for (int i = 0; i < 4; ++i) head.push_back(static_cast<char>((header_crc >> (8 * i)) & 0xff));
@@ -253,27 +253,23 @@ Checkpoint load_parts(const std::string& path, bool with_model, bool with_optimi
             throw CheckpointError(safetensors_hint(path));
         throw CheckpointError(path + ": not a Transformer Workbench checkpoint");
     }
-    unsigned char length_bytes[8] = {};
-    in.read(reinterpret_cast<char*>(length_bytes), 8);
-    uint64_t length = 0;
-    for (int i = 0; i < 8; ++i) length |= uint64_t(length_bytes[i]) << (8 * i);
-    if (in.gcount() < 8 || length > file_size - 16)
-        throw CheckpointError(path + ": checkpoint is truncated (header incomplete)");
-    std::string header_text(length, '\0');
-    in.read(header_text.data(), static_cast<std::streamsize>(length));
+    JsonHeader read;
+    try {
+        read = read_json_header(in, file_size - 8, 0, std::numeric_limits<uint64_t>::max());
+    } catch (const JsonHeaderError& e) {
+        const bool truncated =
+            e.fault == JsonHeaderFault::ShortLength || e.fault == JsonHeaderFault::BadLength;
+        throw CheckpointError(path + (truncated ? ": checkpoint is truncated (header incomplete)"
+                                                : ": checkpoint header is corrupt"));
+    }
+    const uint64_t length = read.text.size();
+    const json& header = read.value;
     // Format 2 on: the header's CRC-32 follows it. Which format a file has is in the header, so
     // the header is parsed first; a checksum that matches settles that it is intact.
     char crc_bytes[4] = {};
     in.read(crc_bytes, 4);
-    const bool crc_matches = in.gcount() == 4 && read_u32(crc_bytes) == crc(header_text);
+    const bool crc_matches = in.gcount() == 4 && read_u32(crc_bytes) == crc(read.text);
     in.clear();
-    json header;
-    try {
-        header = json::parse(header_text);
-    } catch (const json::exception&) {
-        throw CheckpointError(path + ": checkpoint header is corrupt");
-    }
-    if (!header.is_object()) throw CheckpointError(path + ": checkpoint header is corrupt");
     const json& version = header.contains("format_version") ? header["format_version"] : json();
     const bool unchecked = version.is_number_integer() && version.get<int64_t>() == 1;
     if (!unchecked && !crc_matches)

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <limits>
 
+#include "core/io/json_header.h"
+
 // The tensors' bytes are copied as they lie in memory, which the format fixes as little-endian.
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "safetensors I/O assumes a little-endian machine"
@@ -22,6 +24,23 @@ namespace {
 
 // The safetensors package refuses headers over 100 MB; so do we, before allocating one.
 constexpr uint64_t kMaxHeaderBytes = 100'000'000;
+
+// What is wrong with a header, after the file's path.
+std::string header_problem(const JsonHeaderError& e, uint64_t file_size) {
+    switch (e.fault) {
+        case JsonHeaderFault::ShortLength:
+            return ": not a safetensors file (" + std::to_string(file_size) +
+                   " bytes, shorter than the header length)";
+        case JsonHeaderFault::BadLength:
+            return ": header length " + std::to_string(e.length) + " does not fit a file of " +
+                   std::to_string(file_size) + " bytes (truncated or not a safetensors file)";
+        case JsonHeaderFault::NotJson:
+            return ": the header is not valid JSON";
+        case JsonHeaderFault::NotObject:
+            break;
+    }
+    return ": the header is not a JSON object";
+}
 
 struct DtypeName {
     const char* name;
@@ -153,10 +172,7 @@ void write_safetensors(const std::string& path, const NamedTensors& tensors,
 
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw SafetensorsError("cannot write " + path);
-    const uint64_t length = header_text.size();
-    char length_bytes[8];
-    for (int i = 0; i < 8; ++i) length_bytes[i] = static_cast<char>((length >> (8 * i)) & 0xff);
-    out.write(length_bytes, 8);
+    out.write(json_header_length_bytes(header_text.size()).data(), 8);
     out.write(header_text.data(), static_cast<std::streamsize>(header_text.size()));
     for (const at::Tensor& t : contiguous)
         out.write(static_cast<const char*>(t.data_ptr()), static_cast<std::streamsize>(t.nbytes()));
@@ -169,26 +185,15 @@ SafetensorsContents read_safetensors(const std::string& path) {
     const uint64_t file_size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (ec || !in) throw SafetensorsError(path + ": cannot open safetensors file");
-    unsigned char length_bytes[8] = {};
-    in.read(reinterpret_cast<char*>(length_bytes), 8);
-    if (in.gcount() < 8)
-        throw SafetensorsError(path + ": not a safetensors file (" + std::to_string(file_size) +
-                               " bytes, shorter than the header length)");
-    uint64_t length = 0;
-    for (int i = 0; i < 8; ++i) length |= uint64_t(length_bytes[i]) << (8 * i);
-    if (length < 2 || length > kMaxHeaderBytes || length > file_size - 8)
-        throw SafetensorsError(path + ": header length " + std::to_string(length) +
-                               " does not fit a file of " + std::to_string(file_size) +
-                               " bytes (truncated or not a safetensors file)");
-    std::string header_text(length, '\0');
-    in.read(header_text.data(), static_cast<std::streamsize>(length));
     json header;
+    uint64_t length = 0;
     try {
-        header = json::parse(header_text);
-    } catch (const json::exception&) {
-        throw SafetensorsError(path + ": the header is not valid JSON");
+        JsonHeader read = read_json_header(in, file_size, 2, kMaxHeaderBytes);
+        header = std::move(read.value);
+        length = read.text.size();
+    } catch (const JsonHeaderError& e) {
+        throw SafetensorsError(path + header_problem(e, file_size));
     }
-    if (!header.is_object()) throw SafetensorsError(path + ": the header is not a JSON object");
 
     SafetensorsContents contents;
     std::vector<Entry> entries;
