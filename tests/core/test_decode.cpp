@@ -1,5 +1,5 @@
-// Decoding: greedy, batched beam search, sampling, the logit rules, head masking and option
-// checks, on tiny random models with fixed seeds.
+// Decoding: greedy, batched beam search, the logit rules and head masking, on tiny random models
+// with fixed seeds. (Sampling: test_sampling; the decoding settings: test_decode_settings.)
 #include <QtTest>
 
 #include <ATen/ATen.h>
@@ -15,81 +15,13 @@
 #include "core/data/word_tokenizer.h"
 #include "core/decode/search.h"
 #include "core/decode/translator.h"
+#include "tests/core/decode_fixtures.h"
 #include "tests/core/test_support.h"
 
 using namespace tfw;
+using namespace tfw::test;
 
 namespace {
-
-constexpr int64_t kVocab = 12;
-constexpr double kEosBoost = 3.0;
-
-// Random weights. Their next-token distributions are already peaked, like a trained model's;
-// EOS is made likely enough that some hypotheses end before the length limit.
-TransformerModel make_model(Task task, uint64_t seed = 7) {
-    at::manual_seed(seed);
-    TransformerModel model(model_options(test::tiny_model_config(task), kVocab, kVocab));
-    model->eval();
-    torch::NoGradGuard no_grad;
-    // The final LayerNorm's bias along EOS's (tied) embedding raises every EOS logit by
-    // about kEosBoost, so that hypotheses end at varied lengths.
-    const at::Tensor eos = model->named_parameters()["tgt_embedding.weight"][kEosId];
-    model->named_parameters()["decoder_norm.bias"].add_(eos *
-                                                        (kEosBoost / eos.dot(eos).item<double>()));
-    return model;
-}
-
-// Sources (ids ending in EOS) or prompts (starting after EOS), fixed by the seed.
-std::vector<std::vector<int>> inputs(bool lm, int count, int length, uint64_t seed = 3) {
-    at::manual_seed(seed);
-    std::vector<std::vector<int>> out;
-    for (int i = 0; i < count; ++i) {
-        const int len = lm ? length : length - (i % 3);
-        const at::Tensor t = at::randint(4, kVocab, {len}, at::kLong);
-        std::vector<int> ids;
-        if (lm) ids.push_back(kEosId);
-        for (int64_t j = 0; j < len; ++j) ids.push_back(static_cast<int>(t[j].item<int64_t>()));
-        if (!lm) ids.push_back(kEosId);
-        out.push_back(ids);
-    }
-    return out;
-}
-
-// A valid value of `field` other than `value`.
-nlohmann::json other_value(const DecodeField& field, const nlohmann::json& value) {
-    switch (field.kind) {
-        case FieldKind::Bool:
-            return !value.get<bool>();
-        case FieldKind::Choice:
-            return value == field.choices.front() ? field.choices.back() : field.choices.front();
-        case FieldKind::Int:
-            return value.get<int64_t>() + 1;
-        default: {
-            const double x = value.get<double>();
-            return field.max && x + 0.5 > *field.max ? x / 2 : x + 0.5;
-        }
-    }
-}
-
-// How `--set` spells a value: strings bare, numbers and booleans as JSON.
-std::string spelled(const nlohmann::json& value) {
-    return value.is_string() ? value.get<std::string>() : value.dump();
-}
-
-bool names(const std::vector<DecodeProblem>& problems, const std::string& key) {
-    return std::any_of(problems.begin(), problems.end(),
-                       [&](const DecodeProblem& p) { return p.key == key; });
-}
-
-DecodeOptions options_with(int beam, double lenpen = 0.0) {
-    DecodeOptions o;
-    o.beam = beam;
-    o.nbest = beam;
-    o.lenpen = lenpen;
-    o.max_len_a = 1.0;
-    o.max_len_b = 6;
-    return o;
-}
 
 // Sum of the hypothesis' token log-probabilities (EOS included when it has one: finished, or
 // forced at the length limit) under teacher forcing.
@@ -156,22 +88,6 @@ bool repeats_an_ngram(const std::vector<int>& tokens, int n) {
         if (!seen.insert(std::vector<int>(tokens.begin() + i, tokens.begin() + i + n)).second)
             return true;
     return false;
-}
-
-void compare_hypotheses(const std::vector<Hypothesis>& a, const std::vector<Hypothesis>& b) {
-    QCOMPARE(a.size(), b.size());
-    for (size_t k = 0; k < a.size(); ++k) {
-        QCOMPARE(a[k].tokens, b[k].tokens);
-        QCOMPARE(a[k].finished, b[k].finished);
-        QVERIFY2(std::abs(a[k].score - b[k].score) < 1e-4,
-                 qPrintable(QString("%1 vs %2").arg(a[k].score).arg(b[k].score)));
-    }
-}
-
-std::string joined(const std::vector<Phrase>& problems) {
-    std::string all;
-    for (const auto& p : problems) all += p.text() + "\n";
-    return all;
 }
 
 }  // namespace
@@ -344,75 +260,6 @@ class TestDecode : public QObject {
         }
     }
 
-    void samplingIsDeterministicPerSeed() {
-        auto model = make_model(Task::Translation);
-        const auto in = inputs(false, 4, 5);
-        DecodeOptions o = options_with(1);
-        o.sample = true;
-        o.samples = 3;
-        o.top_p = 0.9;
-        o.temperature = 1.5;
-        o.seed = 11;
-        const auto first = decode_ids(*model, in, o);
-        const auto again = decode_ids(*model, in, o);
-        o.seed = 12;
-        const auto other = decode_ids(*model, in, o);
-        bool differs = false;
-        for (size_t i = 0; i < in.size(); ++i) {
-            QCOMPARE(first[i].size(), size_t(3));
-            compare_hypotheses(first[i], again[i]);
-            for (size_t k = 0; k < first[i].size(); ++k)
-                differs = differs || first[i][k].tokens != other[i][k].tokens;
-        }
-        QVERIFY(differs);
-    }
-
-    // Each input draws from its own stream (seed, input index): decoding it alone, in one
-    // batch with others, or in batches of another size gives it the same samples.
-    void samplesDoNotDependOnTheNeighbours() {
-        for (Task task : {Task::Translation, Task::LanguageModel}) {
-            auto model = make_model(task);
-            const auto in = inputs(task == Task::LanguageModel, 5, 5);
-            DecodeOptions o = options_with(1);
-            o.sample = true;
-            o.samples = 3;
-            o.temperature = 2.0;
-            o.seed = 4;
-            o.batch_size = 1;
-            const auto one_at_a_time = decode_ids(*model, in, o);
-            o.batch_size = 8;
-            const auto together = decode_ids(*model, in, o);
-            bool inputs_differ = false;
-            for (size_t i = 0; i < in.size(); ++i) {
-                compare_hypotheses(one_at_a_time[i], together[i]);
-                inputs_differ = inputs_differ || together[i][0].tokens != together[0][0].tokens;
-            }
-            QVERIFY(inputs_differ);
-        }
-    }
-
-    // top-k keeps exactly k tokens, ties included; top-p then applies to the k tokens'
-    // renormalized distribution.
-    void samplingDistributionTruncatesInOrder() {
-        const auto log_of = [](std::vector<float> p) { return at::tensor(p).log().unsqueeze(0); };
-        DecodeOptions o;
-        o.top_k = 2;
-        at::Tensor ties = sampling_distribution(log_of({0.3f, 0.3f, 0.3f, 0.1f}), o);
-        QCOMPARE((ties > 0).sum().item<int64_t>(), int64_t(2));
-        QVERIFY(std::abs(ties.sum().item<float>() - 1.0f) < 1e-6);
-
-        // After top-k the two left weigh 0.4/0.7 = 0.571 and 0.3/0.7 = 0.429: top_p 0.5 keeps
-        // only the first (on the unrenormalized 0.4 and 0.3 it would keep both).
-        o.top_p = 0.5;
-        at::Tensor nucleus = sampling_distribution(log_of({0.4f, 0.3f, 0.2f, 0.1f}), o);
-        QCOMPARE(nucleus[0][0].item<float>(), 1.0f);
-        QCOMPARE((nucleus > 0).sum().item<int64_t>(), int64_t(1));
-        o.top_p = 0.6;
-        nucleus = sampling_distribution(log_of({0.4f, 0.3f, 0.2f, 0.1f}), o);
-        QVERIFY(std::abs(nucleus[0][1].item<float>() - 0.3f / 0.7f) < 1e-5);
-        QCOMPARE((nucleus > 0).sum().item<int64_t>(), int64_t(2));
-    }
-
     // Inputs longer than the model's positions: a source keeps its EOS, a prompt its newest
     // tokens.
     void longInputsAreCutAtTheRightEnd() {
@@ -436,25 +283,6 @@ class TestDecode : public QObject {
             } else {
                 QCOMPARE(ids.back(), 11);
                 QVERIFY(ids.front() != kEosId);
-            }
-        }
-    }
-
-    void narrowestSamplingEqualsGreedy() {
-        for (Task task : {Task::Translation, Task::LanguageModel}) {
-            auto model = make_model(task);
-            const auto in = inputs(task == Task::LanguageModel, 5, 5);
-            const auto greedy = greedy_search(*model, in, options_with(1));
-            DecodeOptions top_k = options_with(1);
-            top_k.sample = true;
-            top_k.top_k = 1;
-            top_k.temperature = 3.0;
-            DecodeOptions top_p = options_with(1);
-            top_p.sample = true;
-            top_p.top_p = 1e-6;
-            for (const auto& o : {top_k, top_p}) {
-                const auto sampled = decode_ids(*model, in, o);
-                for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(greedy[i], sampled[i]);
             }
         }
     }
@@ -563,72 +391,6 @@ class TestDecode : public QObject {
         translator.set_masked_heads({});
         const auto restored = decode_ids(model, in, o);
         for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(before[i], restored[i]);
-    }
-
-    void optionProblemsAreNamed() {
-        DecodeOptions o;
-        o.beam = 0;
-        o.top_p = 1.5;
-        const std::string problems = joined(check_decode_options(o));
-        QVERIFY2(problems.find("beam must be >= 1 (got 0)") != std::string::npos, problems.c_str());
-        QVERIFY2(problems.find("top_p must be in (0, 1] (got 1.5)") != std::string::npos,
-                 problems.c_str());
-        QVERIFY(check_decode_options(DecodeOptions{}).empty());
-        DecodeOptions nbest = options_with(2);
-        nbest.nbest = 3;
-        QVERIFY(joined(check_decode_options(nbest)).find("nbest must be <= beam (got 3)") !=
-                std::string::npos);
-    }
-
-    // One entry in decode_fields() is all a setting needs to reach a saved evaluation's JSON,
-    // the experiment's decode section (JSON and --set) and the checks.
-    void everyDecodeFieldReachesJsonAndTheExperiment() {
-        for (const DecodeField& field : decode_fields()) {
-            QVERIFY2(!field.help.empty() && !field.label.empty(), field.key.c_str());
-            DecodeSettings settings;
-            const nlohmann::json changed = other_value(field, field.get(settings));
-            field.set(settings, changed);
-            QVERIFY2(to_json(settings).at(field.key).dump() == changed.dump(), field.key.c_str());
-
-            ExperimentConfig config;
-            apply_override(config, "decode." + field.key + "=" + spelled(changed));
-            QVERIFY2(field.get(config.decode) == changed, field.key.c_str());
-            const ExperimentConfig back = config_from_json(to_json(config));
-            QVERIFY2(field.get(back.decode) == changed, field.key.c_str());
-        }
-        QCOMPARE(to_json(DecodeSettings{}).size(), decode_fields().size());
-    }
-
-    void decodeFieldRangesAreChecked() {
-        for (const DecodeField& field : decode_fields()) {
-            if (field.min) {
-                DecodeSettings settings;
-                field.set(settings, field.min_open ? *field.min : *field.min - 1);
-                QVERIFY2(names(check_decode_settings(settings), field.key), field.key.c_str());
-            }
-            if (field.max) {
-                DecodeSettings settings;
-                field.set(settings, *field.max + 1);
-                QVERIFY2(names(check_decode_settings(settings), field.key), field.key.c_str());
-            }
-        }
-        ExperimentConfig config;
-        config.data.synthetic = Synthetic::Reverse;
-        config.decode.temperature = 0;
-        const auto issues = validate(config);
-        QCOMPARE(issues.size(), size_t(1));
-        QCOMPARE(issues[0].key, std::string("decode.temperature"));
-        QCOMPARE(issues[0].message.text(),
-                 std::string("decode.temperature must be in (0, 100] (got 0)"));
-    }
-
-    // Experiments saved before the decode section grew keep loading, with the defaults.
-    void olderDecodeSectionsLoad() {
-        const ExperimentConfig config = config_from_json(
-            nlohmann::json::parse(R"({"decode": {"beam": 4, "lenpen_form": "gnmt"}})"));
-        QCOMPARE(config.decode.beam, 4);
-        QVERIFY(config.decode.lenpen_form == LengthPenaltyForm::Gnmt);
-        QCOMPARE(config.decode.top_p, DecodeSettings{}.top_p);
     }
 };
 
