@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_io.h"
+#include "core/config/config_schema.h"
 #include "core/io/safetensors.h"
 
 namespace tfw {
@@ -33,26 +34,22 @@ void write_bytes(const fs::path& path, const std::string& bytes) {
     if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-std::string norm_name(bool pre_norm) {
-    return pre_norm ? "pre" : "post";
-}
-
-std::string positional_name(Positional p) {
-    return p == Positional::Sinusoidal ? "sinusoidal"
-           : p == Positional::Learned  ? "learned"
-                                       : "none";
+// A model.* choice as the experiment spells it (its schema's name): a new choice is exported
+// without a list of names here.
+std::string model_choice(const ExperimentConfig& config, const std::string& key) {
+    return find_config_field("model." + key)->get(config).get<std::string>();
 }
 
 // What rebuilding the network needs; the names follow the experiment's model.* keys.
-ojson architecture_json(const ModelOptions& o) {
+ojson architecture_json(const ModelOptions& o, const ExperimentConfig& config) {
     return {{"d_model", o.d_model},
             {"heads", o.heads},
             {"ffn_dim", o.ffn_dim},
             {"encoder_layers", o.encoder_layers},
             {"decoder_layers", o.decoder_layers},
-            {"norm", norm_name(o.pre_norm)},
-            {"positional", positional_name(o.positional)},
-            {"activation", o.activation == Activation::Gelu ? "gelu" : "relu"},
+            {"norm", model_choice(config, "norm")},
+            {"positional", model_choice(config, "positional")},
+            {"activation", model_choice(config, "activation")},
             {"max_positions", o.max_positions},
             {"causal", o.causal},
             {"tie_embeddings", o.tie_embeddings},
@@ -101,7 +98,7 @@ std::vector<std::string> export_model(const LoadedModel& loaded, const std::stri
         {"format", kModelExportFormat},
         {"format_version", kModelExportFormatVersion},
         {"task", to_json(c.config).at("task")},
-        {"model", architecture_json(options)},
+        {"model", architecture_json(options, c.config)},
         {"src_vocab", options.is_lm() ? 0 : c.src_vocab},
         {"tgt_vocab", c.tgt_vocab},
         {"special_tokens", {{"pad", kPadId}, {"unk", kUnkId}, {"bos", kBosId}, {"eos", kEosId}}},
