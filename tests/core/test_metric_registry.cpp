@@ -23,13 +23,15 @@ class TestMetricRegistry : public QObject {
 
   private Q_SLOTS:
     void scorersAreTheMetricsOfTfwScore() {
-        std::vector<std::string> names;
+        // The scorers of their own, then every metric without one, under its key.
+        std::vector<std::string> names, expected{"bleu", "chrf", "chrf++", "rouge"};
         for (const Scorer& scorer : scorers()) names.push_back(scorer.name);
-        QCOMPARE(names, (std::vector<std::string>{"bleu", "chrf", "chrf++", "rouge"}));
-        // Every metric an evaluation records is printed by one of them.
-        for (const MetricInfo& metric : metric_registry())
+        for (const MetricInfo& metric : metric_registry()) {
+            if (metric.scorer.empty()) expected.push_back(metric.key);
             QVERIFY2(find_scorer(metric.scorer.empty() ? metric.key : metric.scorer),
                      metric.key.c_str());
+        }
+        QCOMPARE(names, expected);
         QVERIFY(!find_scorer("meteor"));
     }
 
