@@ -1487,10 +1487,6 @@
         <translation>%1 · %2 × %3 个头 · d_model %4 · 第 %L5 步</translation>
     </message>
     <message>
-        <source>ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3</source>
-        <translation>ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3</translation>
-    </message>
-    <message>
         <source>Export %1</source>
         <translation>导出%1</translation>
     </message>
@@ -3059,14 +3055,6 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
     <message>
         <source>No checkpoint is loaded.</source>
         <translation>尚未加载检查点。</translation>
-    </message>
-    <message>
-        <source>BLEU</source>
-        <translation>BLEU</translation>
-    </message>
-    <message>
-        <source>ROUGE-L</source>
-        <translation>ROUGE-L</translation>
     </message>
 </context>
 <context>

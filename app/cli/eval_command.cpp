@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 #include "app/cli/args.h"
@@ -15,6 +16,7 @@
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
+#include "core/metrics/metric_registry.h"
 #include "core/util/error_text.h"
 
 namespace tfw::cli {
@@ -26,12 +28,23 @@ std::vector<std::string> read_nonempty(const std::string& path) {
     return lines;
 }
 
-EvalMetric parse_metric(const Args& args) {
-    if (!args.has("metric")) return EvalMetric::ByTask;
+// "bleu or rouge": the registry's metric sets.
+std::string metric_set_list(const std::string& last_separator) {
+    const std::vector<std::string> names = metric_set_names();
+    std::string list;
+    for (size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? last_separator : ", ") + names[i];
+    return list;
+}
+
+std::optional<Task> parse_metric(const Args& args) {
+    if (!args.has("metric")) return std::nullopt;
     const std::string metric = args.get("metric");
-    if (metric == "bleu") return EvalMetric::Bleu;
-    if (metric == "rouge") return EvalMetric::Rouge;
-    throw UsageError("--metric must be bleu or rouge, got '" + metric + "'");
+    try {
+        return metric_set_task(metric);
+    } catch (const std::invalid_argument&) {
+        throw UsageError("--metric must be " + metric_set_list(" or ") + ", got '" + metric + "'");
+    }
 }
 
 // --src/--ref when given, else the experiment's own split (--split, default test).
@@ -65,7 +78,7 @@ int eval(const std::vector<std::string>& argv) {
         .option("ref", "FILE", "references, line i pairs with input line i")
         .option("split", "valid|test", "the experiment's own split instead of --src/--ref", "test")
         .option("out", "FILE", "write the detokenized hypotheses here")
-        .option("metric", "bleu|rouge",
+        .option("metric", metric_set_list("|"),
                 "default: bleu (with chrF) for translation, rouge for summarization")
         .flag("save",
               "also keep the result, per-sentence scores included, in the checkpoint's run "
@@ -81,7 +94,7 @@ int eval(const std::vector<std::string>& argv) {
         throw UsageError(checkpoint +
                          " is a language model: tfw eval gives the perplexity of its text "
                          "(no --ref, --metric or --out)");
-    const EvalMetric metric = parse_metric(args);
+    const std::optional<Task> metric = parse_metric(args);
     std::string run_dir;
     if (args.has("save")) {
         run_dir = run_dir_of_checkpoint(checkpoint);

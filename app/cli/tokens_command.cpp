@@ -4,7 +4,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/tokenizer_spec.h"
+#include "core/config/number_text.h"
 #include "core/data/token_inspection.h"
 
 namespace tfw::cli {
@@ -24,12 +24,6 @@ struct Inspected {
     std::vector<std::vector<TokenPiece>> texts;
     CorpusTokenStats corpus;
 };
-
-std::string fixed(double value, int decimals) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
 
 // text followed by spaces up to width columns (at least one), counting UTF-8 characters.
 std::string padded(const std::string& text, size_t width) {

@@ -6,18 +6,12 @@
 #include <functional>
 #include <set>
 
+#include "core/config/number_text.h"
 #include "core/config/translatable.h"
 #include "core/metrics/metric_registry.h"
 
 namespace tfw {
 namespace {
-
-std::string fixed(double value, int decimals) {
-    if (std::isnan(value)) return "";
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
 
 ComparisonRow numeric_row(const Phrase& title, const std::vector<CompareItem>& items, Better better,
                           const std::function<double(const CompareItem&)>& value,

@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
+#include "core/config/number_text.h"
 #include "core/config/translatable.h"
 #include "core/decode/forced_score.h"
 #include "core/decode/translator.h"
@@ -45,12 +45,6 @@ ComparedOutput best_output(Translator& translator, const std::string& input,
     out.attention = label_attention(best.hypothesis, translator.encode_input(input),
                                     *loaded.src_tokenizer, *loaded.tgt_tokenizer, o.is_lm());
     return out;
-}
-
-std::string fixed(double value, int decimals) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
 }
 
 // `title` is marked TFW_TR_NOOP("ComparisonTable", ...) where it is written, or verbatim.

@@ -214,7 +214,7 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
             TFW_TR_NOOP("ConfigProblem",
                         "train.valid_metric (%1) scores decoded outputs against references; a "
                         "language model has none: use loss (its perplexity)"),
-            {c.train.valid_metric == ValidMetric::Bleu ? "bleu" : "rouge_l"});
+            {find_config_field("train.valid_metric")->get(c).get<std::string>()});
     if (c.train.schedule == Schedule::Noam && c.train.warmup_steps == 0)
         add("train.warmup_steps",
             TFW_TR_NOOP("ConfigProblem",

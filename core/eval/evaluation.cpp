@@ -63,16 +63,13 @@ void score_lines(Translator& translator, Evaluation& evaluation, const Evaluatio
         evaluation.sentences.push_back({i, set.sources[i], "", "", perplexity[i]});
 }
 
-// The registry's metrics of `metrics_task`; each sentence is scored with the first of them
-// that has a per-sentence score.
+// The registry's metrics of `metrics_task`; each sentence is scored with its main metric.
 void score_outputs(Evaluation& evaluation, const EvaluationSet& set,
                    const std::vector<std::string>& hypotheses, Task metrics_task) {
-    const MetricInfo* per_sentence = nullptr;
+    const MetricInfo* per_sentence = main_metric(metrics_task);
     const ScoringSettings& settings = evaluation.scoring;
-    for (const MetricInfo* metric : metrics_for(metrics_task)) {
+    for (const MetricInfo* metric : metrics_for(metrics_task))
         evaluation.metrics[metric->key] = metric->corpus(hypotheses, set.references, settings);
-        if (!per_sentence && metric->sentence) per_sentence = metric;
-    }
     if (per_sentence) evaluation.sentence_metric = per_sentence->sentence_name;
     for (size_t i = 0; i < hypotheses.size(); ++i)
         evaluation.sentences.push_back(
@@ -126,7 +123,7 @@ EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string
 
 std::optional<Evaluation> evaluate(Translator& translator, const std::string& checkpoint,
                                    const EvaluationSet& set, const DecodeOptions& options,
-                                   EvalMetric metric,
+                                   std::optional<Task> metrics_of,
                                    const std::function<bool(size_t, size_t)>& progress) {
     LoadedModel& loaded = translator.model();
     const ExperimentConfig& config = loaded.checkpoint.config;
@@ -166,10 +163,7 @@ std::optional<Evaluation> evaluate(Translator& translator, const std::string& ch
         for (const auto& per_input : outputs)
             hypotheses.push_back(per_input.empty() ? "" : per_input.front().text);
         evaluation.loss = reference_loss(loaded, set.sources, set.references);
-        const Task metrics_task = metric == EvalMetric::Bleu    ? Task::Translation
-                                  : metric == EvalMetric::Rouge ? Task::Summarization
-                                                                : config.task;
-        score_outputs(evaluation, set, hypotheses, metrics_task);
+        score_outputs(evaluation, set, hypotheses, metrics_of.value_or(config.task));
     }
     evaluation.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -65,16 +65,13 @@ struct Evaluation {
 // files, DataError for unreadable or misaligned files.
 EvaluationSet evaluation_split(const ExperimentConfig& config, const std::string& split);
 
-// ByTask: the registry's metrics of the checkpoint's task (BLEU + chrF for translation, ROUGE
-// for summarization); Bleu and Rouge: those of translation or summarization. A language model
-// always gets perplexity.
-enum class EvalMetric { ByTask, Bleu, Rouge };
-
+// The outputs get the registry's metrics of `metrics_of` (metric_set_task: `tfw eval --metric`),
+// by default those of the checkpoint's task. A language model always gets perplexity.
 // progress(done, total) after each batch of inputs; returning false cancels, and evaluate
 // then returns std::nullopt. Throws std::invalid_argument for an empty or misaligned set.
 std::optional<Evaluation> evaluate(
     Translator& translator, const std::string& checkpoint, const EvaluationSet& set,
-    const DecodeOptions& options, EvalMetric metric = EvalMetric::ByTask,
+    const DecodeOptions& options, std::optional<Task> metrics_of = std::nullopt,
     const std::function<bool(size_t done, size_t total)>& progress = {});
 
 // "translation", "summarization" or "lm", as saved evaluations name the task.

@@ -1,13 +1,12 @@
 #include "core/sweep/sweep_report.h"
 
 #include <cmath>
-#include <iomanip>
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/compare/compare_item.h"
+#include "core/config/number_text.h"
 #include "core/config/translatable.h"
 #include "core/metrics/metric_registry.h"
 
@@ -16,13 +15,6 @@ namespace {
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kNoiseLevel = 0.05;
-
-std::string fixed(double value, int decimals) {
-    if (std::isnan(value)) return "";
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(decimals) << value;
-    return out.str();
-}
 
 std::string signed_fixed(double value, int decimals) {
     if (std::isnan(value)) return "";
@@ -64,10 +56,15 @@ std::vector<SweepQuantity> quantities_for(const std::set<std::string>& present) 
     return quantities;
 }
 
-// BLEU for translation, ROUGE-L for summarization, perplexity (per word where known) for a
-// language model; validation loss when the sweep was not evaluated.
+// A task's main metric (BLEU for translation, ROUGE-L for summarization), perplexity (per word
+// where known) for a language model; validation loss when the sweep was not evaluated.
 size_t headline_of(const std::vector<SweepQuantity>& quantities) {
-    for (const char* key : {"bleu", "rougeL", "word_perplexity", "perplexity"})
+    std::vector<std::string> keys;
+    for (const MetricInfo& metric : metric_registry())
+        for (const Task task : metric.default_for)
+            if (main_metric(task) == &metric) keys.push_back(metric.key);
+    keys.insert(keys.end(), {"word_perplexity", "perplexity"});
+    for (const std::string& key : keys)
         for (size_t q = 0; q < quantities.size(); ++q)
             if (quantities[q].key == key) return q;
     return 0;

@@ -150,7 +150,7 @@ bool evaluate_run(const std::string& run_dir, size_t run, SweepObserver& observe
     const EvaluationSet set = evaluation_split(config, "valid");
     const auto evaluation =
         evaluate(translator, checkpoint, set, decode_options_from(config.decode),
-                 EvalMetric::ByTask, [&](size_t done, size_t total) {
+                 std::nullopt, [&](size_t done, size_t total) {
                      observer.on_run_evaluating(run, done, total);
                      return !control.stop.load() && !control.skipped(run);
                  });

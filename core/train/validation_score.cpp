@@ -11,11 +11,6 @@
 
 namespace tfw {
 
-const MetricInfo* validation_metric(ValidMetric metric) {
-    if (metric == ValidMetric::Loss) return nullptr;
-    return find_metric(metric == ValidMetric::Bleu ? "bleu" : "rougeL");
-}
-
 ValidationScorer::ValidationScorer(const ExperimentConfig& config, const PreparedData& data)
     : metric_(validation_metric(config.train.valid_metric)), tgt_tokenizer_(data.tgt_tokenizer) {
     if (!metric_ || config.is_lm())

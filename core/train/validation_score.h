@@ -1,8 +1,9 @@
 #pragma once
-// train.valid_metric bleu / rouge_l: the validation set decoded greedily at every validation
-// and scored exactly as `tfw eval --split valid --beam 1` scores the saved checkpoint (the same
-// inputs, search, detokenized outputs, references as written and sacreBLEU / rouge-score
-// settings), so the figure best.tfw is chosen by is the figure its evaluation reports.
+// train.valid_metric other than loss (the registry's validation_metric): the validation set decoded
+// greedily at every validation and scored exactly as `tfw eval --split valid --beam 1` scores the
+// saved checkpoint (the same inputs, search, detokenized outputs, references as written and
+// sacreBLEU / rouge-score settings), so the figure best.tfw is chosen by is the figure its
+// evaluation reports.
 
 #include <memory>
 #include <string>
@@ -15,9 +16,6 @@
 #include "core/model/transformer_model.h"
 
 namespace tfw {
-
-// The metric registry's entry that valid_metric names; nullptr for loss.
-const MetricInfo* validation_metric(ValidMetric metric);
 
 class ValidationScorer {
   public:

@@ -237,7 +237,7 @@ class TestEvaluation : public QObject {
         EvaluationSet set;
         set.sources = kSources;
         std::vector<size_t> progress;
-        const auto evaluation = evaluate(translator, m_lm, set, DecodeOptions(), EvalMetric::ByTask,
+        const auto evaluation = evaluate(translator, m_lm, set, DecodeOptions(), std::nullopt,
                                          [&](size_t done, size_t) {
                                              progress.push_back(done);
                                              return true;
@@ -263,7 +263,7 @@ class TestEvaluation : public QObject {
         options.batch_size = 1;
         size_t furthest = 0;
         const auto evaluation = evaluate(translator, m_translation, custom_set(), options,
-                                         EvalMetric::ByTask, [&](size_t done, size_t total) {
+                                         std::nullopt, [&](size_t done, size_t total) {
                                              furthest = std::max(furthest, done);
                                              return done < total / 2;
                                          });

@@ -40,7 +40,7 @@ BackgroundThread::Done EvaluationJob::run(const EvaluationRequest& request,
         const EvaluationSet set = readSet(request, config);
         const DecodeOptions options =
             request.options ? *request.options : decode_options_from(config.decode);
-        const auto evaluation = evaluate(translator, checkpoint, set, options, EvalMetric::ByTask,
+        const auto evaluation = evaluate(translator, checkpoint, set, options, std::nullopt,
                                          [&](size_t done, size_t total) {
                                              Q_EMIT progress(qint64(done), qint64(total));
                                              return !cancelled.load();

@@ -1,14 +1,14 @@
 #include "ui/inference/inference_worker.h"
 
 #include <QElapsedTimer>
+#include <QStringList>
 #include <exception>
 
 #include "core/data/unknown_words.h"
 #include "core/decode/translator.h"
 #include "core/io/model_io.h"
-#include "core/metrics/bleu.h"
+#include "core/metrics/bleu_tokenizer.h"
 #include "core/metrics/metric_registry.h"
-#include "core/metrics/rouge.h"
 #include "core/util/error_text.h"
 #include "ui/common/attention_conversion.h"
 
@@ -29,26 +29,23 @@ QString describe(const LoadedModel& loaded) {
         .arg(loaded.checkpoint.position.step);
 }
 
-// Scored as an evaluation of the model scores (lowercased when its tokenizer lowercases).
+// Scored as an evaluation of the model scores (lowercased when its tokenizer lowercases) by
+// the task's main metric; the tooltip gives the metrics that show one output's score.
 void score(InferenceOutput& out, const std::string& reference, const ExperimentConfig& config) {
+    const MetricInfo* main = main_metric(config.task);
+    if (!main) return;
     const std::string hypothesis = out.text.toStdString();
-    const ScoringSettings settings = scoring_settings(config);
-    if (config.task == Task::Translation) {
-        BleuOptions options = sentence_bleu_options();
-        options.lowercase = settings.lowercase;
-        options.tokenizer = bleu_tokenizer_for({reference});
-        out.metric = sentence_bleu(hypothesis, {reference}, options).score;
-    } else if (config.task == Task::Summarization) {
-        RougeOptions options;
-        options.use_stemmer = settings.rouge_stemmer;
-        const RougeScores r = rouge_score(expand_sentence_separators(reference),
-                                          expand_sentence_separators(hypothesis), options);
-        out.metric = 100.0 * r.rougeL.fmeasure;
-        out.metricDetail = QObject::tr("ROUGE-1 %1 · ROUGE-2 %2 · ROUGE-L %3")
-                               .arg(100.0 * r.rouge1.fmeasure, 0, 'f', 1)
-                               .arg(100.0 * r.rouge2.fmeasure, 0, 'f', 1)
-                               .arg(100.0 * r.rougeL.fmeasure, 0, 'f', 1);
-    }
+    ScoringSettings settings = scoring_settings(config);
+    settings.bleu_tokenizer = bleu_tokenizer_for({reference});
+    out.metric = main->sentence(hypothesis, reference, settings);
+    QStringList detail;
+    for (const MetricInfo* metric : metrics_for(config.task))
+        if (metric->sentence_detail)
+            detail.append(QStringLiteral("%1 %2").arg(
+                QString::fromStdString(metric->name),
+                QString::number(metric->corpus({hypothesis}, {reference}, settings).value, 'f',
+                                1)));
+    out.metricDetail = detail.join(QStringLiteral(" · "));
 }
 
 }  // namespace
@@ -115,7 +112,8 @@ void InferenceWorker::decode(const InferenceRequest& request) {
         result.unknownWords = unknown.unknown;
         result.inputWords = unknown.words;
         const bool scored = !request.reference.trimmed().isEmpty() && !lm;
-        if (scored) result.metricName = task == Task::Translation ? tr("BLEU") : tr("ROUGE-L");
+        if (const MetricInfo* main = main_metric(task); scored && main)
+            result.metricName = QString::fromStdString(main->name);
         for (const TranslationOutput& o : outputs.front()) {
             InferenceOutput out;
             out.text = QString::fromStdString(o.text);

@@ -1,0 +1,15 @@
+#include "core/config/number_text.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tfw {
+
+std::string fixed(double value, int decimals) {
+    if (std::isnan(value)) return "";
+    char text[352];  // the largest double with 24 decimals fits
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+}  // namespace tfw
