@@ -27,7 +27,7 @@
 #include "core/train/trainer.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/common/decode_options_form.h"
-#include "ui/experiment/field_editor.h"
+#include "ui/common/field_editor.h"
 #include "ui/inference/attention_inspector.h"
 #include "ui/inference/inference_pane.h"
 #include "ui/main_window.h"

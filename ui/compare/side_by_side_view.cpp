@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "core/decode/token_diff.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/decode_options_form.h"
 #include "widgets/attention_heatmap.h"
 #include "widgets/token_strip.h"

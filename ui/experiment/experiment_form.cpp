@@ -16,10 +16,10 @@
 #include "core/util/cpu_features.h"
 #include "core/util/error_text.h"
 #include "core/util/gpu_devices.h"
+#include "ui/common/field_editor.h"
 #include "ui/common/field_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/experiment/device_hint.h"
-#include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
 #include "ui/experiment/precision_hint.h"
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/train/attention_snapshots.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/background_thread.h"
-#include "ui/inference/inference_types.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "ui/experiment/field_editor.h"
+#include "ui/common/field_editor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
