@@ -22,6 +22,7 @@
 #include "core/decode/token_diff.h"
 #include "ui/common/attention_set.h"
 #include "ui/common/decode_options_form.h"
+#include "ui/common/number_text.h"
 #include "widgets/attention_heatmap.h"
 #include "widgets/token_strip.h"
 
@@ -320,7 +321,7 @@ void SideBySideView::showCrossScores() {
     for (int r = 0; r < m_cross->rowCount(); ++r) {
         for (int c = 0; c < m_cross->columnCount(); ++c) {
             const double value = r < outputs.size() ? m_result.cross[c][r] : m_result.reference[c];
-            auto* item = new QTableWidgetItem(QString::number(value, 'f', 2));
+            auto* item = new QTableWidgetItem(fixedText(value, 2));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (r == c) {
                 QFont font = item->font();

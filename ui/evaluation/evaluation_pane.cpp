@@ -32,17 +32,15 @@
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/date_time_text.h"
 #include "ui/common/decode_options_form.h"
+#include "ui/common/number_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/string_conversion.h"
 #include "ui/evaluation/evaluation_job.h"
 
 namespace tfw {
 namespace {
 
 enum Column { Line, Score, Source, Output, Reference, Count };
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 QTableWidgetItem* textItem(const QString& text) {
     auto* item = new QTableWidgetItem(text);
@@ -55,8 +53,7 @@ QTableWidgetItem* textItem(const QString& text) {
 class NumberItem final : public QTableWidgetItem {
   public:
     NumberItem(double value, int decimals)
-        : QTableWidgetItem(std::isfinite(value) ? QString::number(value, 'f', decimals)
-                                                : QString()),
+        : QTableWidgetItem(fixedText(value, decimals)),
           m_value(std::isfinite(value) ? value : std::numeric_limits<double>::infinity()) {
         setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
         setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -86,12 +83,12 @@ const MetricInfo* headlineMetric(const Evaluation& result) {
 // One line per saved result: "<date and time> · best · test · BLEU 38.29".
 QString savedLabel(const Evaluation& result) {
     QString label = dateTimeText(result.created_at) + QStringLiteral(" · ") +
-                    QFileInfo(qs(result.checkpoint)).completeBaseName() + QStringLiteral(" · ") +
-                    qs(result.split);
+                    QFileInfo(toQString(result.checkpoint)).completeBaseName() +
+                    QStringLiteral(" · ") + toQString(result.split);
     const MetricInfo* headline = headlineMetric(result);
     const double value = headline ? result.metric(headline->key)->value : std::nan("");
     if (std::isfinite(value))
-        label += QStringLiteral(" · %1 %2").arg(qs(headline->name)).arg(value, 0, 'f', 2);
+        label += QStringLiteral(" · %1 %2").arg(toQString(headline->name)).arg(value, 0, 'f', 2);
     else if (std::isfinite(result.loss.perplexity()))
         label += QStringLiteral(" · ppl %1").arg(result.loss.perplexity(), 0, 'f', 2);
     return label;
@@ -447,9 +444,9 @@ void EvaluationPane::refreshSavedResults(const QString& select) {
             const std::vector<Evaluation> results =
                 saved->inRun ? read_evaluations(runDir) : std::vector<Evaluation>{};
             for (const Evaluation& result : results) {
-                if (canonicalPath(qs(result.checkpoint)) == canonical)
+                if (canonicalPath(toQString(result.checkpoint)) == canonical)
                     saved->newestOfCheckpoint = int(saved->results.size());
-                saved->results.append({savedLabel(result), qs(result.file)});
+                saved->results.append({savedLabel(result), toQString(result.file)});
             }
         } catch (const std::exception&) {
             saved->inRun = false;  // nothing to offer; evaluating still works
@@ -516,7 +513,7 @@ void EvaluationPane::showCheckpointDecoding() {
 }
 
 void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {
-    m_resultCheckpoint = qs(result.checkpoint);
+    m_resultCheckpoint = toQString(result.checkpoint);
     m_resultDecode = result.decode;
     showCheckpointDecoding();
     const bool lm = result.task == Task::LanguageModel;
@@ -525,12 +522,12 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
         QString text = QStringLiteral("<b>%1 %2</b>").arg(name).arg(value, 0, 'f', 2);
         if (!signature.empty())
             text += QStringLiteral(" <span style='color:gray'>(%1)</span>")
-                        .arg(qs(signature).toHtmlEscaped());
+                        .arg(toQString(signature).toHtmlEscaped());
         scores << text;
     };
     for (const MetricInfo& info : metric_registry())
         if (const MetricScore* score = result.metric(info.key))
-            metric(qs(info.name), score->value, score->signature);
+            metric(toQString(info.name), score->value, score->signature);
     metric(lm ? tr("perplexity") : tr("reference perplexity"), result.loss.perplexity(), {});
     if (result.loss.word_perplexity() > 0)
         metric(tr("per word"), result.loss.word_perplexity(),
@@ -540,7 +537,7 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
                tr("%1 sentences of %2 (%3) with %4 in %5")
                    .arg(result.sentences.size())
                    .arg(QFileInfo(m_resultCheckpoint).completeBaseName().toHtmlEscaped())
-                   .arg(qs(result.split).toHtmlEscaped())
+                   .arg(toQString(result.split).toHtmlEscaped())
                    .arg(lm ? tr("teacher forcing") : tr("beam %1").arg(result.decode.beam))
                    .arg(formatSeconds(result.seconds));
     if (!savedPath.isEmpty())
@@ -550,7 +547,7 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
     m_summary->setText(summary);
 
     const QString metricName =
-        result.sentence_metric.empty() ? tr("score") : qs(result.sentence_metric);
+        result.sentence_metric.empty() ? tr("score") : toQString(result.sentence_metric);
     m_table->setHorizontalHeaderItem(Score, new QTableWidgetItem(metricName));
     m_table->setColumnHidden(Output, lm);
     m_table->setColumnHidden(Reference, lm);
@@ -560,9 +557,9 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
         const SentenceResult& row = result.sentences[size_t(r)];
         m_table->setItem(r, Line, new NumberItem(double(row.index + 1), 0));
         m_table->setItem(r, Score, new NumberItem(row.score, 2));
-        m_table->setItem(r, Source, textItem(qs(row.source)));
-        m_table->setItem(r, Output, textItem(qs(row.hypothesis)));
-        m_table->setItem(r, Reference, textItem(qs(row.reference)));
+        m_table->setItem(r, Source, textItem(toQString(row.source)));
+        m_table->setItem(r, Output, textItem(toQString(row.hypothesis)));
+        m_table->setItem(r, Reference, textItem(toQString(row.reference)));
     }
     m_table->setSortingEnabled(true);
     // Worst first: the lowest score, or the highest perplexity.

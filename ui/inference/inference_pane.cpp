@@ -22,6 +22,7 @@
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/decode_options_form.h"
 #include "ui/common/file_stamp.h"
+#include "ui/common/number_text.h"
 #include "ui/inference/attention_inspector.h"
 #include "ui/inference/inference_runner.h"
 #include "widgets/piece_chips.h"
@@ -388,11 +389,9 @@ void InferencePane::onDecoded(const InferenceResult& result) {
                                  ? out.text
                                  : tr("%1\n(stopped before the end of sentence)").arg(out.text));
             m_outputs->setItem(i, Output, text);
-            m_outputs->setItem(i, Score, item(QString::number(out.score, 'f', 3), Qt::AlignRight));
-            m_outputs->setItem(i, Normalized,
-                               item(QString::number(out.normalized, 'f', 3), Qt::AlignRight));
-            auto* score =
-                item(metric ? QString::number(out.metric, 'f', 1) : QString(), Qt::AlignRight);
+            m_outputs->setItem(i, Score, item(fixedText(out.score, 3), Qt::AlignRight));
+            m_outputs->setItem(i, Normalized, item(fixedText(out.normalized, 3), Qt::AlignRight));
+            auto* score = item(metric ? fixedText(out.metric, 1) : QString(), Qt::AlignRight);
             score->setToolTip(out.metricDetail);
             m_outputs->setItem(i, Metric, score);
         }

@@ -28,13 +28,10 @@
 #include "core/util/error_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/string_conversion.h"
 
 namespace tfw {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 enum AxisColumn { KeyColumn, ValuesColumn };
 
@@ -92,10 +89,11 @@ SweepDefineView::SweepDefineView(QWidget* parent)
            "\"0:0.3:0.1\" (both ends included)"));
     m_ablations->addItem(tr("Start from a built-in ablation…"));
     for (const std::string& name : sweep_preset_names()) {
-        m_ablations->addItem(qs(name), qs(name));
+        m_ablations->addItem(toQString(name), toQString(name));
         try {
             m_ablations->setItemData(m_ablations->count() - 1,
-                                     qs(load_sweep_preset(name).description), Qt::ToolTipRole);
+                                     toQString(load_sweep_preset(name).description),
+                                     Qt::ToolTipRole);
         } catch (const std::exception&) {  // listed all the same; loading it says what is wrong
         }
     }
@@ -238,7 +236,7 @@ QString SweepDefineView::defaultFolder() {
     if (m_folderStamp.isEmpty())
         m_folderStamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     return QDir(m_runsRoot)
-        .filePath(QStringLiteral("sweeps/%1-%2").arg(qs(m_base.name), m_folderStamp));
+        .filePath(QStringLiteral("sweeps/%1-%2").arg(toQString(m_base.name), m_folderStamp));
 }
 
 void SweepDefineView::addAxis(const QString& key, const QString& values) {
@@ -260,7 +258,7 @@ void SweepDefineView::addAxis(const QString& key, const QString& values) {
     combo->setEditable(true);
     combo->setInsertPolicy(QComboBox::NoInsert);
     combo->setMinimumContentsLength(28);
-    for (const ConfigField& field : config_fields()) combo->addItem(qs(field.key));
+    for (const ConfigField& field : config_fields()) combo->addItem(toQString(field.key));
     combo->setCurrentText(key);
     auto* edit = new QLineEdit(values, m_axes);
     edit->setPlaceholderText(tr("1,2,4,8 or first:last:step"));
@@ -322,7 +320,7 @@ bool SweepDefineView::loadAblation(const QString& name) {
         preset = load_sweep_preset(name.toStdString());
         Q_EMIT experimentRequested(config_from_json(preset.spec.base));
     } catch (const std::exception& e) {
-        showProblem(this, tr("Built-in ablation"), qs(user_error_text(e)));
+        showProblem(this, tr("Built-in ablation"), toQString(user_error_text(e)));
         return false;
     }
     const SweepSpec& spec = preset.spec;
@@ -332,8 +330,8 @@ bool SweepDefineView::loadAblation(const QString& name) {
         const ConfigField* field = find_config_field(axis.key);
         const QLatin1Char separator(field && field->kind == FieldKind::DoublePair ? ';' : ',');
         QStringList values;
-        for (const std::string& value : axis.values) values << qs(value);
-        addAxis(qs(axis.key), values.join(separator));
+        for (const std::string& value : axis.values) values << toQString(value);
+        addAxis(toQString(axis.key), values.join(separator));
     }
     QStringList seeds;
     for (const int seed : spec.seeds) seeds << QString::number(seed);
@@ -403,14 +401,14 @@ void SweepDefineView::refresh() {
         try {
             spec.axes.push_back(parse_sweep_axis((key + QLatin1Char('=') + values).toStdString()));
         } catch (const ConfigError& e) {
-            problems << qs(e.what());
+            problems << toQString(e.what());
         }
     }
     try {
         const QString seeds = m_seeds->text().trimmed();
         if (!seeds.isEmpty()) spec.seeds = parse_seed_list(seeds.toStdString());
     } catch (const ConfigError& e) {
-        problems << qs(e.what());
+        problems << toQString(e.what());
     }
     spec.design = SweepDesign(m_design->currentData().toInt());
     spec.budget.kind = kBudgetKinds[m_budgetKind->currentIndex()];
@@ -429,10 +427,11 @@ void SweepDefineView::refresh() {
         try {
             const std::vector<SweepVariant> expanded = expand_variants(spec);
             for (const SweepVariant& variant : expanded) {
-                auto* item = new QListWidgetItem(variant.baseline && variant.label != "baseline"
-                                                     ? tr("%1 (baseline)").arg(qs(variant.label))
-                                                     : qs(variant.label),
-                                                 m_variants);
+                auto* item =
+                    new QListWidgetItem(variant.baseline && variant.label != "baseline"
+                                            ? tr("%1 (baseline)").arg(toQString(variant.label))
+                                            : toQString(variant.label),
+                                        m_variants);
                 if (rejected.count(variant.label)) item->setForeground(QColor(0xC6, 0x28, 0x28));
             }
             const size_t variants = expanded.size();
@@ -442,7 +441,7 @@ void SweepDefineView::refresh() {
                                       counted(seeds, tr("seed"), tr("seeds")),
                                       counted(variants * seeds, tr("run"), tr("runs"))));
         } catch (const ConfigError& e) {
-            problems << tr("the base experiment: %1").arg(qs(e.what()));
+            problems << tr("the base experiment: %1").arg(toQString(e.what()));
         }
     }
     const QString folder = outputFolder();
@@ -498,7 +497,7 @@ void SweepDefineView::estimate() {
         try {
             result = estimate_sweep_time(spec, [&cancelled] { return cancelled.load(); });
         } catch (const std::exception& e) {
-            error = qs(e.what());
+            error = toQString(e.what());
         }
         return [this, result, error, wanted] {
             const bool current = m_spec && m_problems.isEmpty() && to_json(*m_spec) == wanted;
@@ -510,12 +509,12 @@ void SweepDefineView::estimate() {
             if (!error.isEmpty())
                 m_estimate->setText(tr("Estimated time: unknown (%1)").arg(error));
             else if (!result.known)
-                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(qs(result.note)));
+                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(toQString(result.note)));
             else
                 m_estimate->setText(tr("Estimated time: %1 (training only; data preparation and "
                                        "validation come on top)")
-                                        .arg(qs(format_duration(result.seconds))));
-            m_estimate->setToolTip(qs(result.note));
+                                        .arg(toQString(format_duration(result.seconds))));
+            m_estimate->setToolTip(toQString(result.note));
         };
     });
 }
