@@ -360,12 +360,6 @@ QString SweepDefineView::runCountText() const {
     return m_count->text();
 }
 
-QStringList SweepDefineView::variantLabels() const {
-    QStringList labels;
-    for (int i = 0; i < m_variants->count(); ++i) labels << m_variants->item(i)->text();
-    return labels;
-}
-
 QString SweepDefineView::estimateText() const {
     return m_estimate->text();
 }

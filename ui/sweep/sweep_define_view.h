@@ -60,7 +60,6 @@ class SweepDefineView final : public QWidget {
     QStringList problems() const { return m_problems; }
     QString runCountText() const;
     QString estimateText() const;
-    QStringList variantLabels() const;
     QPushButton* startButton() const { return m_start; }
     // While a sweep runs, Start stays disabled whatever is defined.
     void setBusy(bool busy);

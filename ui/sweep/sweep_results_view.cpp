@@ -291,11 +291,6 @@ void SweepResultsView::showTable() {
     m_table->setSortingEnabled(true);
 }
 
-void SweepResultsView::setBarQuantity(int quantity) {
-    m_quantity->setCurrentIndex(quantity);
-    m_chosenQuantity = m_quantity->currentData().toString();
-}
-
 void SweepResultsView::showBars() {
     const int q = m_quantity->currentIndex();
     if (!m_report || q < 0 || size_t(q) >= m_report->quantities.size()) {
