@@ -47,8 +47,6 @@ class MainWindow final : public QMainWindow {
     EvaluationPane* evaluationPane() const { return m_evaluation; }
     ComparePane* comparePane() const { return m_compare; }
     SweepPane* sweepPane() const { return m_sweep; }
-    QAction* checksAction() const { return m_checksAction; }
-    ChecksDialog* checksDialog() const { return m_checks; }  // null until first opened
 
     // Opens the sanity checks window on the experiment in the form and runs them all.
     void runChecks();

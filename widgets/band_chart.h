@@ -32,7 +32,6 @@ class BandChart final : public QWidget {
     void setAxisLabels(const QString& steps, const QString& values);
     void setSeries(const QList<BandSeries>& series);
     const QList<BandSeries>& series() const { return m_series; }
-    QCustomPlot* plot() const { return m_plot; }
 
   protected:
     void changeEvent(QEvent* event) override;

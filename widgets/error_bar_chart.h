@@ -31,7 +31,6 @@ class ErrorBarChart final : public QWidget {
     void setValueLabel(const QString& label);  // the vertical axis
     void setBars(const QList<ErrorBar>& bars);
     const QList<ErrorBar>& bars() const { return m_bars; }
-    QCustomPlot* plot() const { return m_plot; }
 
   protected:
     void changeEvent(QEvent* event) override;

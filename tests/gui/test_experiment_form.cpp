@@ -21,11 +21,11 @@
 #include "core/util/build_versions.h"
 #include "core/util/cpu_features.h"
 #include "core/util/gpu_devices.h"
+#include "ui/common/field_editor.h"
 #include "ui/experiment/config_summary.h"
 #include "ui/experiment/device_hint.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/experiment/experiment_pane.h"
-#include "ui/experiment/field_editor.h"
 #include "ui/experiment/precision_hint.h"
 #include "widgets/number_spin_box.h"
 

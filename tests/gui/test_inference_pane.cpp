@@ -8,26 +8,18 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
-#include <fstream>
 
 #include "core/io/run_directory.h"
-#include "core/train/trainer.h"
-#include "tests/core/tiny_checkpoint.h"
+#include "tests/gui/inference_test_runs.h"
 #include "ui/common/decode_options_form.h"
-#include "ui/experiment/field_editor.h"
 #include "ui/inference/attention_inspector.h"
 #include "ui/inference/inference_pane.h"
 #include "ui/main_window.h"
@@ -41,35 +33,6 @@ namespace {
 
 constexpr int kTimeoutMs = 60000;
 
-// The tiny test run on this test's own files (data defaults), with one more decoder layer
-// so that the grid's layers differ per stack.
-ExperimentConfig tinyRun(Task task) {
-    ExperimentConfig c = test::tiny_reverse_run();
-    c.task = task;
-    c.data = DataConfig{};
-    c.model.encoder_layers = 2;
-    c.model.decoder_layers = 3;
-    c.model.max_positions = 256;
-    c.train.max_steps = 6;
-    c.train.log_every = 2;
-    c.train.warmup_steps = 2;
-    return c;
-}
-
-void writeLines(const QString& path, const QString& line, int count) {
-    std::ofstream out(path.toStdString());
-    for (int i = 0; i < count; ++i) out << line.toStdString() << " " << i % 7 << "\n";
-}
-
-// Trains a few steps and returns the run's last checkpoint ("" on failure).
-QString train(const ExperimentConfig& config, const QString& runDir) {
-    TrainingObserver quiet;
-    TrainingControl control;
-    const TrainingFinished finished = train_new(config, runDir.toStdString(), quiet, control);
-    if (finished.reason == FinishReason::Failed) qWarning("%s", finished.message.c_str());
-    return QString::fromStdString(RunPaths(runDir.toStdString()).last_checkpoint());
-}
-
 bool sameWeights(const AttentionMap& a, const AttentionMap& b) {
     return a.rows == b.rows && a.columns == b.columns && a.weights == b.weights;
 }
@@ -82,32 +45,29 @@ class TestInferencePane final : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_root.isValid());
-        ExperimentConfig translation = tinyRun(Task::Translation);
-        translation.data.synthetic = Synthetic::Reverse;
-        translation.data.max_src_len = 16;
-        translation.data.max_tgt_len = 16;
-        m_translation = train(translation, m_root.filePath(QStringLiteral("reverse")));
+        m_translation = test::trainReverseRun(m_root.filePath(QStringLiteral("reverse")));
         QVERIFY(QFileInfo::exists(m_translation));
 
-        ExperimentConfig lm = tinyRun(Task::LanguageModel);
+        ExperimentConfig lm = test::tinyRun(Task::LanguageModel);
         const QString trainFile = m_root.filePath(QStringLiteral("lm.train"));
         const QString valid = m_root.filePath(QStringLiteral("lm.valid"));
-        writeLines(trainFile, QStringLiteral("the cat sat on the mat and the dog sat on the log"),
-                   300);
-        writeLines(valid, QStringLiteral("the dog sat on the mat"), 20);
+        test::writeLines(trainFile,
+                         QStringLiteral("the cat sat on the mat and the dog sat on the log"), 300);
+        test::writeLines(valid, QStringLiteral("the dog sat on the mat"), 20);
         lm.data.train = trainFile.toStdString();
         lm.data.valid = valid.toStdString();
-        m_lm = train(lm, m_root.filePath(QStringLiteral("lm")));
+        m_lm = test::train(lm, m_root.filePath(QStringLiteral("lm")));
         QVERIFY(QFileInfo::exists(m_lm));
 
-        ExperimentConfig summary = tinyRun(Task::Summarization);
+        ExperimentConfig summary = test::tinyRun(Task::Summarization);
         const QString articles = m_root.filePath(QStringLiteral("articles"));
         const QString summaries = m_root.filePath(QStringLiteral("summaries"));
-        writeLines(articles, QStringLiteral("the cat sat on the mat and then the dog came"), 200);
-        writeLines(summaries, QStringLiteral("cat sat"), 200);
+        test::writeLines(articles, QStringLiteral("the cat sat on the mat and then the dog came"),
+                         200);
+        test::writeLines(summaries, QStringLiteral("cat sat"), 200);
         summary.data.train_src = summary.data.valid_src = articles.toStdString();
         summary.data.train_tgt = summary.data.valid_tgt = summaries.toStdString();
-        m_summarization = train(summary, m_root.filePath(QStringLiteral("summarization")));
+        m_summarization = test::train(summary, m_root.filePath(QStringLiteral("summarization")));
         QVERIFY(QFileInfo::exists(m_summarization));
     }
 
@@ -122,54 +82,6 @@ class TestInferencePane final : public QObject {
         };
         QTRY_VERIFY(paths().contains(QFileInfo(m_translation).canonicalFilePath()));
         QVERIFY(paths().contains(QFileInfo(m_lm).canonicalFilePath()));
-    }
-
-    void decodeOptionsFormRoundTripsAndNamesProblems() {
-        DecodeOptionsForm form;
-        QSignalSpy changed(&form, &DecodeOptionsForm::optionsChanged);
-        DecodeOptions sampling;
-        sampling.sample = true;
-        sampling.samples = 4;
-        sampling.temperature = 0.7;
-        sampling.top_k = 20;
-        sampling.top_p = 0.9;
-        sampling.seed = 5;
-        sampling.no_repeat_ngram = 3;
-        form.setOptions(sampling);
-        QVERIFY(changed.count() > 0);
-        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Sampling);
-        const DecodeOptions back = form.options();
-        QVERIFY(back.sample);
-        QCOMPARE(back.samples, 4);
-        QCOMPARE(back.temperature, 0.7);
-        QCOMPARE(back.top_k, 20);
-        QCOMPARE(back.top_p, 0.9);
-        QCOMPARE(back.seed, uint64_t(5));
-        QCOMPARE(back.no_repeat_ngram, 3);
-        QVERIFY(form.isValid());
-
-        DecodeOptions beam;
-        beam.beam = 2;
-        beam.nbest = 3;
-        form.setOptions(beam);
-        QCOMPARE(form.mode(), DecodeOptionsForm::Mode::Beam);
-        QVERIFY(!form.isValid());
-        QVERIFY(form.problems().join(' ').contains(QStringLiteral("nbest must be <= beam")));
-        form.setMode(DecodeOptionsForm::Mode::Greedy);
-        QVERIFY(form.isValid());  // greedy returns one output whatever n-best says
-        QCOMPARE(form.options().beam, 1);
-    }
-
-    // The form's fields come from decode_fields(): every setting but the method's own.
-    void decodeOptionsFormHasAFieldForEverySetting() {
-        DecodeOptionsForm form;
-        QStringList keys;
-        for (const FieldEditor* editor : form.findChildren<FieldEditor*>())
-            keys.append(QString::fromStdString(editor->key()));
-        for (const DecodeField& field : decode_fields())
-            QVERIFY2(keys.contains(QString::fromStdString("decode." + field.key)) ==
-                         (field.group != DecodeGroup::Method),
-                     field.key.c_str());
     }
 
     void translationDecodesWithAttentionAndMasking() {
@@ -335,7 +247,7 @@ class TestInferencePane final : public QObject {
         InferencePane pane;
         QSignalSpy problem(&pane, &InferencePane::problem);
         const QString bogus = m_root.filePath(QStringLiteral("bogus.tfw"));
-        writeLines(bogus, QStringLiteral("not a checkpoint"), 1);
+        test::writeLines(bogus, QStringLiteral("not a checkpoint"), 1);
         pane.openCheckpoint(bogus);
         QVERIFY(problem.wait(kTimeoutMs));
         QVERIFY(problem.front().front().toString().contains(QStringLiteral("bogus.tfw")));
@@ -453,114 +365,6 @@ class TestInferencePane final : public QObject {
         QVERIFY(!pane.isBusy());
         QVERIFY(pane.hasModel());
         QCOMPARE(problem.count(), 0);
-    }
-
-    // Short headers ("参考" in Chinese, "BLEU") keep room on both sides of their text.
-    void theOutputsHeadersHaveRoom() {
-        InferencePane pane;
-        pane.resize(1400, 900);
-        pane.show();
-        QTableWidget* table = pane.outputsTable();
-        const QFontMetrics metrics(table->horizontalHeader()->font());
-        for (int column : {2, 3, 4}) {
-            const QString text = table->horizontalHeaderItem(column)->text();
-            QVERIFY2(table->horizontalHeader()->sectionSize(column) >=
-                         metrics.horizontalAdvance(text) + 16,
-                     qPrintable(text));
-        }
-        QVERIFY(table->horizontalHeader()->sectionSize(0) <
-                table->horizontalHeader()->sectionSize(2));
-    }
-
-    void warnsWhenTheInputIsMostlyUnknown() {
-        InferencePane pane;
-        pane.show();
-        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
-        QSignalSpy finished(&pane, &InferencePane::decodeFinished);
-        pane.openCheckpoint(m_translation);
-        QVERIFY(loaded.wait(kTimeoutMs));
-        QLabel* warning = pane.unknownWordsWarning();
-        pane.setInput(QStringLiteral("red zebra quux flibber"));
-        pane.decode();
-        QVERIFY(finished.wait(kTimeoutMs));
-        QCOMPARE(pane.lastResult().unknownWords, 3);
-        QCOMPARE(pane.lastResult().inputWords, 4);
-        QVERIFY(warning->isVisible());
-        QVERIFY2(warning->text().startsWith(
-                     QStringLiteral("3 of 4 words are unknown to this model's vocabulary (75%)")),
-                 qPrintable(warning->text()));
-        // Near the output: right above the outputs table.
-        QVERIFY(warning->geometry().bottom() <= pane.outputsTable()->geometry().top());
-
-        pane.setInput(QStringLiteral("red cat three blue"));
-        pane.decode();
-        QVERIFY(finished.wait(kTimeoutMs));
-        QCOMPARE(pane.lastResult().unknownWords, 0);
-        QVERIFY(!warning->isVisible());
-    }
-
-    void aBadDecodingOptionIsFramedAndNamedOnTheButton() {
-        InferencePane pane;
-        pane.show();
-        QSignalSpy loaded(&pane, &InferencePane::checkpointLoaded);
-        pane.openCheckpoint(m_translation);
-        QVERIFY(loaded.wait(kTimeoutMs));
-        pane.setInput(QStringLiteral("red cat"));
-        QVERIFY(pane.decodeButton()->isEnabled());
-        DecodeOptions options = pane.optionsForm()->options();
-        options.beam = 5;
-        options.nbest = 7;
-        pane.optionsForm()->setOptions(options);
-        QVERIFY(!pane.decodeButton()->isEnabled());
-        QVERIFY2(pane.decodeButton()->toolTip().contains(QStringLiteral("nbest")),
-                 qPrintable(pane.decodeButton()->toolTip()));
-        for (FieldEditor* editor : pane.optionsForm()->findChildren<FieldEditor*>())
-            QCOMPARE(editor->hasProblem(), editor->key() == "decode.nbest");
-        options.nbest = 5;
-        pane.optionsForm()->setOptions(options);
-        QVERIFY(pane.decodeButton()->isEnabled());
-        for (FieldEditor* editor : pane.optionsForm()->findChildren<FieldEditor*>())
-            QVERIFY(!editor->hasProblem());
-    }
-
-    // The wheel over a field that is not chosen is left to the scroll area (a real wheel
-    // then scrolls the options; a synthesized one stops at the field, so the test looks at
-    // whether the field took it).
-    void theWheelChangesOnlyAChosenField() {
-        QWidget window;
-        auto* scroll = new QScrollArea(&window);
-        auto* form = new DecodeOptionsForm;
-        DecodeOptions options;
-        options.beam = 4;
-        form->setOptions(options);
-        scroll->setWidget(form);
-        scroll->setWidgetResizable(true);
-        scroll->resize(300, 120);
-        window.resize(320, 140);
-        window.show();
-        window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
-        QSpinBox* beam = nullptr;
-        for (FieldEditor* editor : form->findChildren<FieldEditor*>())
-            if (editor->key() == "decode.beam") beam = editor->findChild<QSpinBox*>();
-        QVERIFY(beam);
-        QCOMPARE(beam->focusPolicy(), Qt::StrongFocus);
-        const auto wheel = [beam] {
-            QWheelEvent event(QPointF(5, 5), beam->mapToGlobal(QPointF(5, 5)), QPoint(),
-                              QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
-                              false);
-            QApplication::sendEvent(beam, &event);
-            return event.isAccepted();
-        };
-        QVERIFY(!wheel());  // not taken: for the scroll area
-        QCOMPARE(beam->value(), 4);
-        beam->setFocus();
-        QVERIFY(beam->hasFocus());
-        QVERIFY(wheel());
-        QCOMPARE(beam->value(), 3);
-        auto* method = form->findChild<QComboBox*>();
-        QVERIFY(method);
-        QCOMPARE(method->focusPolicy(), Qt::StrongFocus);
     }
 
   private:

@@ -6,7 +6,7 @@
 
 #include "core/data/tokenizer.h"
 #include "core/decode/hypothesis.h"
-#include "ui/inference/inference_types.h"
+#include "ui/common/attention_set.h"
 
 namespace tfw {
 

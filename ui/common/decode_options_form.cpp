@@ -8,10 +8,10 @@
 #include <map>
 
 #include "core/config/config_schema.h"
+#include "ui/common/field_editor.h"
 #include "ui/common/field_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/wheel_when_focused.h"
-#include "ui/experiment/field_editor.h"
 
 namespace tfw {
 

@@ -1,4 +1,5 @@
 #include "ui/compare/average_dialog.h"
+#include "ui/common/number_text.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -179,10 +180,10 @@ void AverageDialog::onFinished(const AveragingMeasurement& r) {
              .arg(r.steps.front())
              .arg(r.steps.back())});
     const bool averagedBetter = r.averaged_loss < r.best_loss;
-    m_results->setItem(0, 0, cell(QString::number(r.best_loss, 'f', 4), !averagedBetter));
-    m_results->setItem(0, 1, cell(QString::number(r.averaged_loss, 'f', 4), averagedBetter));
-    m_results->setItem(1, 0, cell(QString::number(r.best_perplexity, 'f', 2), !averagedBetter));
-    m_results->setItem(1, 1, cell(QString::number(r.averaged_perplexity, 'f', 2), averagedBetter));
+    m_results->setItem(0, 0, cell(fixedText(r.best_loss, 4), !averagedBetter));
+    m_results->setItem(0, 1, cell(fixedText(r.averaged_loss, 4), averagedBetter));
+    m_results->setItem(1, 0, cell(fixedText(r.best_perplexity, 2), !averagedBetter));
+    m_results->setItem(1, 1, cell(fixedText(r.averaged_perplexity, 2), averagedBetter));
     m_results->show();
     resize(width(), sizeHint().height());
     m_status->setText(tr("Wrote %1. Both checkpoints were added to the Compare tab.")

@@ -29,6 +29,7 @@
 #include "ui/common/canonical_path.h"
 #include "ui/common/file_stamp.h"
 #include "ui/common/scalar_export_dialog.h"
+#include "ui/common/string_conversion.h"
 #include "ui/compare/compare_curves.h"
 #include "ui/compare/comparison_table_view.h"
 #include "ui/compare/side_by_side_view.h"
@@ -68,10 +69,6 @@ struct ComparePane::ReadItem {
 
 namespace {
 
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
 QTableWidget* makeTable(QWidget* parent) {
     auto* table = new QTableWidget(parent);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -87,7 +84,7 @@ QTableWidget* makeTable(QWidget* parent) {
 
 // What "Side by side" decodes for an item: the checkpoint itself, or a run's best (else last).
 QString decodableCheckpoint(const QString& path, bool isRun) {
-    return isRun ? qs(preferred_checkpoint(path.toStdString())) : path;
+    return isRun ? toQString(preferred_checkpoint(path.toStdString())) : path;
 }
 
 // The decoding options of an item's experiment (the defaults where its config is unreadable).
@@ -253,7 +250,7 @@ void ComparePane::readNext() {
             read->item = load_compare_item(path.toStdString());
             read->checkpoint = decodableCheckpoint(path, read->item.is_run);
         } catch (const std::exception& e) {
-            read->error = qs(user_error_text(e));
+            read->error = toQString(user_error_text(e));
         }
         return [this, read] {
             onRead(*read);
@@ -383,7 +380,7 @@ void ComparePane::refreshViews() {
     QHash<QString, int> seen;  // two files may share a name: keep series names unique
     for (const auto& entry : m_entries) {
         if (!entry->loaded) continue;
-        QString name = qs(entry->item.label);
+        QString name = toQString(entry->item.label);
         if (const int n = ++seen[name]; n > 1) name += QStringLiteral(" (%1)").arg(n);
         items.push_back(entry->item);
         items.back().label = name.toStdString();
@@ -408,7 +405,8 @@ void ComparePane::refreshViews() {
         notes << tr("Add two or more runs or checkpoints: select runs in the Runs tab and press "
                     "Compare, or use \"Add run or checkpoint…\".")
                      .toHtmlEscaped();
-    for (const std::string& note : comparison_notes(items)) notes << qs(note).toHtmlEscaped();
+    for (const std::string& note : comparison_notes(items))
+        notes << toQString(note).toHtmlEscaped();
     m_notes->setText(notes.join(QLatin1Char(' ')));
     m_notes->setVisible(!notes.isEmpty());
 

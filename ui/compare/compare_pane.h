@@ -57,8 +57,6 @@ class ComparePane final : public QWidget {
     // The colour of an item (invalid when it is not compared).
     QColor itemColor(const QString& runDirOrCheckpoint) const;
 
-    // The sections, for adding more (e.g. decoding side by side).
-    QTabWidget* sections() const { return m_sections; }
     QTableWidget* configTable() const { return m_config; }
     QTableWidget* metricsTable() const { return m_metrics; }
     CompareCurves* curves() const { return m_curves; }

@@ -7,6 +7,7 @@
 #include "core/decode/translator.h"
 #include "core/util/error_text.h"
 #include "ui/common/attention_conversion.h"
+#include "ui/common/task_title.h"
 
 namespace tfw {
 

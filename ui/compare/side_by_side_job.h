@@ -13,9 +13,10 @@
 #include <memory>
 #include <string>
 
+#include "core/config/experiment_config.h"
 #include "core/decode/decode_options.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/background_thread.h"
-#include "ui/inference/inference_types.h"
 
 namespace tfw {
 

@@ -20,7 +20,9 @@
 #include <cmath>
 
 #include "core/decode/token_diff.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/decode_options_form.h"
+#include "ui/common/number_text.h"
 #include "widgets/attention_heatmap.h"
 #include "widgets/token_strip.h"
 
@@ -61,6 +63,28 @@ SideBySideView::SideBySideView(QWidget* parent)
       m_layer(new QSpinBox(this)),
       m_head(new QComboBox(this)),
       m_heatmapsBox(new QWidget(this)) {
+    setUpInput();
+    setUpCrossTable();
+    setUpAttentionChoices();
+    QLayout* actions = buildActions();
+    QGroupBox* options = buildOptionsBox();
+    QScrollArea* scroll = buildResults();
+
+    // Input and results on the left, the options down the right (as in the Inference area).
+    auto* main = new QVBoxLayout;
+    main->addWidget(m_input);
+    main->addWidget(m_reference);
+    main->addLayout(actions);
+    main->addWidget(scroll, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->addLayout(main, 1);
+    layout->addWidget(options);
+
+    connectControls();
+    updateControls();
+}
+
+void SideBySideView::setUpInput() {
     m_input->setPlaceholderText(
         tr("A source sentence or article, or a language model's prompt: every checkpoint "
            "decodes it with the options on the right."));
@@ -73,7 +97,9 @@ SideBySideView::SideBySideView(QWidget* parent)
     m_progress->setVisible(false);
     m_divergence->setWordWrap(true);
     m_outputsLayout->setColumnStretch(1, 1);
+}
 
+void SideBySideView::setUpCrossTable() {
     m_cross->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_cross->setSelectionMode(QAbstractItemView::NoSelection);
     m_cross->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -82,7 +108,9 @@ SideBySideView::SideBySideView(QWidget* parent)
         tr("Summed log-probability (nats, end of sentence included) that the checkpoint of the "
            "column gives to the text of the row. Higher is more likely; the diagonal is each "
            "checkpoint's own output."));
+}
 
+void SideBySideView::setUpAttentionChoices() {
     m_stack->setToolTip(tr("Which attention to show"));
     m_layer->setPrefix(tr("layer "));
     m_layer->setToolTip(tr("Layer, counted from 1 at the input side"));
@@ -90,19 +118,45 @@ SideBySideView::SideBySideView(QWidget* parent)
     for (AttentionStack stack :
          {AttentionStack::Cross, AttentionStack::EncoderSelf, AttentionStack::DecoderSelf})
         m_stack->addItem(stackTitle(stack), int(stack));
+}
 
+QLayout* SideBySideView::buildActions() {
     auto* actions = new QHBoxLayout;
     actions->addWidget(m_decode);
     actions->addWidget(m_cancel);
     actions->addWidget(m_progress, 1);
     actions->addWidget(m_state);
     actions->addStretch();
+    return actions;
+}
+
+QGroupBox* SideBySideView::buildOptionsBox() {
     auto* options = new QGroupBox(tr("Decoding (the same for every checkpoint)"), this);
     auto* optionsLayout = new QVBoxLayout(options);
     optionsLayout->addWidget(m_form);
     optionsLayout->addStretch();
     options->setMaximumWidth(380);
+    return options;
+}
 
+// The outputs, their cross-scores and their attention, scrolling together.
+QScrollArea* SideBySideView::buildResults() {
+    QGroupBox* outputs = buildOutputsBox();
+    QGroupBox* cross = buildCrossBox();
+    QGroupBox* attention = buildAttentionBox();
+    auto* content = new QWidget(this);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->addWidget(outputs);
+    contentLayout->addWidget(cross);
+    contentLayout->addWidget(attention, 1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    return scroll;
+}
+
+QGroupBox* SideBySideView::buildOutputsBox() {
     auto* outputs = new QGroupBox(tr("Outputs"), this);
     auto* outputsLayout = new QVBoxLayout(outputs);
     outputsLayout->addWidget(m_outputsBox);
@@ -115,12 +169,18 @@ SideBySideView::SideBySideView(QWidget* parent)
     legend->setWordWrap(true);
     legend->setEnabled(false);
     outputsLayout->addWidget(legend);
+    return outputs;
+}
 
+QGroupBox* SideBySideView::buildCrossBox() {
     auto* cross = new QGroupBox(
         tr("Cross-scoring: log-probability of each text under each checkpoint"), this);
     auto* crossLayout = new QVBoxLayout(cross);
     crossLayout->addWidget(m_cross);
+    return cross;
+}
 
+QGroupBox* SideBySideView::buildAttentionBox() {
     auto* attention = new QGroupBox(tr("Attention, side by side"), this);
     auto* attentionLayout = new QVBoxLayout(attention);
     auto* choices = new QHBoxLayout;
@@ -131,27 +191,10 @@ SideBySideView::SideBySideView(QWidget* parent)
     attentionLayout->addLayout(choices);
     attentionLayout->addWidget(m_heatmapsBox, 1);
     new QHBoxLayout(m_heatmapsBox);
+    return attention;
+}
 
-    auto* content = new QWidget(this);
-    auto* contentLayout = new QVBoxLayout(content);
-    contentLayout->addWidget(outputs);
-    contentLayout->addWidget(cross);
-    contentLayout->addWidget(attention, 1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
-
-    // Input and results on the left, the options down the right (as in the Inference area).
-    auto* main = new QVBoxLayout;
-    main->addWidget(m_input);
-    main->addWidget(m_reference);
-    main->addLayout(actions);
-    main->addWidget(scroll, 1);
-    auto* layout = new QHBoxLayout(this);
-    layout->addLayout(main, 1);
-    layout->addWidget(options);
-
+void SideBySideView::connectControls() {
     connect(m_decode, &QPushButton::clicked, this, &SideBySideView::decode);
     connect(m_cancel, &QPushButton::clicked, this, &SideBySideView::cancel);
     connect(m_input, &QPlainTextEdit::textChanged, this, &SideBySideView::updateControls);
@@ -174,7 +217,6 @@ SideBySideView::SideBySideView(QWidget* parent)
             &SideBySideView::rebuildAttentionChoices);
     connect(m_layer, &QSpinBox::valueChanged, this, &SideBySideView::showAttention);
     connect(m_head, &QComboBox::currentIndexChanged, this, &SideBySideView::showAttention);
-    updateControls();
 }
 
 void SideBySideView::setEntries(const QVector<CompareEntry>& entries) {
@@ -319,7 +361,7 @@ void SideBySideView::showCrossScores() {
     for (int r = 0; r < m_cross->rowCount(); ++r) {
         for (int c = 0; c < m_cross->columnCount(); ++c) {
             const double value = r < outputs.size() ? m_result.cross[c][r] : m_result.reference[c];
-            auto* item = new QTableWidgetItem(QString::number(value, 'f', 2));
+            auto* item = new QTableWidgetItem(fixedText(value, 2));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (r == c) {
                 QFont font = item->font();

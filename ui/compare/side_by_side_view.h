@@ -13,11 +13,14 @@
 
 class QComboBox;
 class QGridLayout;
+class QGroupBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 
@@ -59,6 +62,18 @@ class SideBySideView final : public QWidget {
     void decoded();
 
   private:
+    // The widgets, group by group.
+    void setUpInput();
+    void setUpCrossTable();
+    void setUpAttentionChoices();
+    QLayout* buildActions();
+    QGroupBox* buildOptionsBox();
+    QScrollArea* buildResults();
+    QGroupBox* buildOutputsBox();
+    QGroupBox* buildCrossBox();
+    QGroupBox* buildAttentionBox();
+    void connectControls();
+
     void updateControls();
     void onProgress(int index, int count, int step, int maxSteps);
     void onFinished(const SideBySideResult& result);

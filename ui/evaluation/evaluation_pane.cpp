@@ -4,13 +4,10 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -32,17 +29,13 @@
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/date_time_text.h"
 #include "ui/common/decode_options_form.h"
+#include "ui/common/number_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/string_conversion.h"
 #include "ui/evaluation/evaluation_job.h"
 
 namespace tfw {
 namespace {
-
-enum Column { Line, Score, Source, Output, Reference, Count };
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 QTableWidgetItem* textItem(const QString& text) {
     auto* item = new QTableWidgetItem(text);
@@ -55,8 +48,7 @@ QTableWidgetItem* textItem(const QString& text) {
 class NumberItem final : public QTableWidgetItem {
   public:
     NumberItem(double value, int decimals)
-        : QTableWidgetItem(std::isfinite(value) ? QString::number(value, 'f', decimals)
-                                                : QString()),
+        : QTableWidgetItem(fixedText(value, decimals)),
           m_value(std::isfinite(value) ? value : std::numeric_limits<double>::infinity()) {
         setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
         setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -86,12 +78,12 @@ const MetricInfo* headlineMetric(const Evaluation& result) {
 // One line per saved result: "<date and time> · best · test · BLEU 38.29".
 QString savedLabel(const Evaluation& result) {
     QString label = dateTimeText(result.created_at) + QStringLiteral(" · ") +
-                    QFileInfo(qs(result.checkpoint)).completeBaseName() + QStringLiteral(" · ") +
-                    qs(result.split);
+                    QFileInfo(toQString(result.checkpoint)).completeBaseName() +
+                    QStringLiteral(" · ") + toQString(result.split);
     const MetricInfo* headline = headlineMetric(result);
     const double value = headline ? result.metric(headline->key)->value : std::nan("");
     if (std::isfinite(value))
-        label += QStringLiteral(" · %1 %2").arg(qs(headline->name)).arg(value, 0, 'f', 2);
+        label += QStringLiteral(" · %1 %2").arg(toQString(headline->name)).arg(value, 0, 'f', 2);
     else if (std::isfinite(result.loss.perplexity()))
         label += QStringLiteral(" · ppl %1").arg(result.loss.perplexity(), 0, 'f', 2);
     return label;
@@ -117,88 +109,12 @@ EvaluationPane::EvaluationPane(QWidget* parent)
       m_saved(new QComboBox(this)),
       m_summary(new QLabel(this)),
       m_table(new QTableWidget(0, Count, this)) {
-    m_checkpoint->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_checkpoint->setMinimumContentsLength(40);
-    m_checkpoint->setToolTip(
-        tr("The checkpoint to evaluate: any checkpoint of a run under the "
-           "runs folder, or a file (Browse…)."));
-    m_split->addItem(tr("Test set of the experiment"), QStringLiteral("test"));
-    m_split->addItem(tr("Validation set of the experiment"), QStringLiteral("valid"));
-    m_split->addItem(tr("Other files…"), QStringLiteral("custom"));
-    m_split->setToolTip(
-        tr("The experiment's own test or validation files (as named in its "
-           "data section), or any other pair of aligned files."));
-    m_srcFile->setPlaceholderText(tr("inputs, one per line (language model: the text)"));
-    m_refFile->setPlaceholderText(tr("references, line i pairs with input line i"));
-    auto* srcBrowse = new QPushButton(tr("Browse…"), m_customFiles);
-    auto* refBrowse = new QPushButton(tr("Browse…"), m_customFiles);
-    auto* files = new QFormLayout(m_customFiles);
-    files->setContentsMargins(0, 0, 0, 0);
-    auto* srcRow = new QHBoxLayout;
-    srcRow->addWidget(m_srcFile);
-    srcRow->addWidget(srcBrowse);
-    auto* refRow = new QHBoxLayout;
-    refRow->addWidget(m_refFile);
-    refRow->addWidget(refBrowse);
-    files->addRow(tr("Inputs:"), srcRow);
-    files->addRow(tr("References:"), refRow);
-    m_customFiles->setVisible(false);
-
-    m_evaluate->setObjectName(QStringLiteral("evaluate"));
-    m_saved->setObjectName(QStringLiteral("savedResults"));
-    m_cancel->setEnabled(false);
-    m_progress->setVisible(false);
-    m_progress->setTextVisible(true);
-    m_saved->setToolTip(tr("Results kept in the run folder (evals/); pick one to show it again."));
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setWordWrap(true);
-    m_summary->setText(tr("<i>Pick a checkpoint and a test set, then Evaluate.</i>"));
-    m_ownDecoding->setChecked(true);
-    m_ownDecoding->setToolTip(
-        tr("Use the decode section of the experiment the checkpoint was "
-           "trained with; untick to choose the options here."));
-    m_form->setEnabled(false);
-
-    m_table->setHorizontalHeaderLabels(
-        {tr("Line"), tr("Score"), tr("Source"), tr("Output"), tr("Reference")});
-    m_table->verticalHeader()->setVisible(false);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
-    m_table->setAlternatingRowColors(true);
-    QHeaderView* header = m_table->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setStretchLastSection(true);
-    m_table->setColumnWidth(Line, 60);
-    m_table->setColumnWidth(Score, 120);
-    m_table->setColumnWidth(Source, 380);
-    m_table->setColumnWidth(Output, 380);
-    m_table->setToolTip(
-        tr("Double-click a sentence to open it in the Inference area, with its "
-           "attention."));
-
-    auto* decoding = new QGroupBox(tr("Decoding"), this);
-    auto* decodingLayout = new QVBoxLayout(decoding);
-    decodingLayout->addWidget(m_ownDecoding);
-    decodingLayout->addWidget(m_form);
-
-    auto* top = new QFormLayout;
-    auto* checkpointRow = new QHBoxLayout;
-    checkpointRow->addWidget(m_checkpoint, 1);
-    checkpointRow->addWidget(m_browse);
-    top->addRow(tr("Checkpoint:"), checkpointRow);
-    top->addRow(tr("Test set:"), m_split);
-    top->addRow(QString(), m_customFiles);
-    auto* actions = new QHBoxLayout;
-    actions->addWidget(m_evaluate);
-    actions->addWidget(m_cancel);
-    actions->addWidget(m_progress, 1);
-    actions->addWidget(m_state);
-    actions->addStretch();  // the buttons keep their size while the progress bar is hidden
-    auto* savedRow = new QHBoxLayout;
-    savedRow->addWidget(new QLabel(tr("Saved results:"), this));
-    savedRow->addWidget(m_saved, 1);
+    setUpInputChoice();
+    buildCustomFiles();
+    setUpResultDisplay();
+    QGroupBox* decoding = buildDecodingBox();
+    setUpSentenceTable();
+    QLayout* left = buildSetupColumn();
     auto* hint = new QLabel(
         tr("Sentences sorted worst first (click a header to sort). Double-click one to open it "
            "in the Inference area."),
@@ -206,12 +122,6 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     hint->setEnabled(false);
 
     auto* setup = new QHBoxLayout;
-    auto* left = new QVBoxLayout;
-    left->addLayout(top);
-    left->addLayout(actions);
-    left->addLayout(savedRow);
-    left->addWidget(m_summary);
-    left->addStretch();
     setup->addLayout(left, 3);
     setup->addWidget(decoding, 2);
     auto* layout = new QVBoxLayout(this);
@@ -219,39 +129,8 @@ EvaluationPane::EvaluationPane(QWidget* parent)
     layout->addWidget(hint);
     layout->addWidget(m_table, 1);
 
-    connect(m_browse, &QPushButton::clicked, this, &EvaluationPane::browseCheckpoint);
-    connect(srcBrowse, &QPushButton::clicked, this,
-            [this] { browseFile(m_srcFile, tr("Inputs")); });
-    connect(refBrowse, &QPushButton::clicked, this,
-            [this] { browseFile(m_refFile, tr("References")); });
-    connect(m_split, &QComboBox::currentIndexChanged, this, [this] {
-        m_customFiles->setVisible(m_split->currentData().toString() == QLatin1String("custom"));
-        updateControls();
-    });
-    connect(m_checkpoint, &QComboBox::currentIndexChanged, this, [this] {
-        refreshSavedResults();
-        updateControls();
-    });
-    connect(m_ownDecoding, &QCheckBox::toggled, this, [this](bool own) {
-        m_form->setEnabled(!own);
-        showCheckpointDecoding();
-        updateControls();
-    });
-    connect(m_form, &DecodeOptionsForm::optionsChanged, this, &EvaluationPane::updateControls);
-    connect(m_srcFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
-    connect(m_refFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
-    connect(m_evaluate, &QPushButton::clicked, this, &EvaluationPane::evaluate);
-    connect(m_cancel, &QPushButton::clicked, this, &EvaluationPane::cancel);
-    connect(m_saved, &QComboBox::activated, this, &EvaluationPane::showSaved);
-    connect(m_table, &QTableWidget::cellDoubleClicked, this,
-            [this](int row, int) { openRow(row); });
-    connect(m_job, &EvaluationJob::progress, this, &EvaluationPane::onProgress);
-    connect(m_job, &EvaluationJob::finished, this, &EvaluationPane::onFinished);
-    connect(m_job, &EvaluationJob::failed, this, &EvaluationPane::onFailed);
-    connect(m_job, &EvaluationJob::cancelled, this, [this] {
-        m_state->setText(tr("Cancelled"));
-        updateControls();
-    });
+    connectControls();
+    connectJob();
     updateControls();
 }
 
@@ -447,9 +326,9 @@ void EvaluationPane::refreshSavedResults(const QString& select) {
             const std::vector<Evaluation> results =
                 saved->inRun ? read_evaluations(runDir) : std::vector<Evaluation>{};
             for (const Evaluation& result : results) {
-                if (canonicalPath(qs(result.checkpoint)) == canonical)
+                if (canonicalPath(toQString(result.checkpoint)) == canonical)
                     saved->newestOfCheckpoint = int(saved->results.size());
-                saved->results.append({savedLabel(result), qs(result.file)});
+                saved->results.append({savedLabel(result), toQString(result.file)});
             }
         } catch (const std::exception&) {
             saved->inRun = false;  // nothing to offer; evaluating still works
@@ -516,7 +395,7 @@ void EvaluationPane::showCheckpointDecoding() {
 }
 
 void EvaluationPane::showResult(const Evaluation& result, const QString& savedPath) {
-    m_resultCheckpoint = qs(result.checkpoint);
+    m_resultCheckpoint = toQString(result.checkpoint);
     m_resultDecode = result.decode;
     showCheckpointDecoding();
     const bool lm = result.task == Task::LanguageModel;
@@ -525,12 +404,12 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
         QString text = QStringLiteral("<b>%1 %2</b>").arg(name).arg(value, 0, 'f', 2);
         if (!signature.empty())
             text += QStringLiteral(" <span style='color:gray'>(%1)</span>")
-                        .arg(qs(signature).toHtmlEscaped());
+                        .arg(toQString(signature).toHtmlEscaped());
         scores << text;
     };
     for (const MetricInfo& info : metric_registry())
         if (const MetricScore* score = result.metric(info.key))
-            metric(qs(info.name), score->value, score->signature);
+            metric(toQString(info.name), score->value, score->signature);
     metric(lm ? tr("perplexity") : tr("reference perplexity"), result.loss.perplexity(), {});
     if (result.loss.word_perplexity() > 0)
         metric(tr("per word"), result.loss.word_perplexity(),
@@ -540,7 +419,7 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
                tr("%1 sentences of %2 (%3) with %4 in %5")
                    .arg(result.sentences.size())
                    .arg(QFileInfo(m_resultCheckpoint).completeBaseName().toHtmlEscaped())
-                   .arg(qs(result.split).toHtmlEscaped())
+                   .arg(toQString(result.split).toHtmlEscaped())
                    .arg(lm ? tr("teacher forcing") : tr("beam %1").arg(result.decode.beam))
                    .arg(formatSeconds(result.seconds));
     if (!savedPath.isEmpty())
@@ -550,7 +429,7 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
     m_summary->setText(summary);
 
     const QString metricName =
-        result.sentence_metric.empty() ? tr("score") : qs(result.sentence_metric);
+        result.sentence_metric.empty() ? tr("score") : toQString(result.sentence_metric);
     m_table->setHorizontalHeaderItem(Score, new QTableWidgetItem(metricName));
     m_table->setColumnHidden(Output, lm);
     m_table->setColumnHidden(Reference, lm);
@@ -560,9 +439,9 @@ void EvaluationPane::showResult(const Evaluation& result, const QString& savedPa
         const SentenceResult& row = result.sentences[size_t(r)];
         m_table->setItem(r, Line, new NumberItem(double(row.index + 1), 0));
         m_table->setItem(r, Score, new NumberItem(row.score, 2));
-        m_table->setItem(r, Source, textItem(qs(row.source)));
-        m_table->setItem(r, Output, textItem(qs(row.hypothesis)));
-        m_table->setItem(r, Reference, textItem(qs(row.reference)));
+        m_table->setItem(r, Source, textItem(toQString(row.source)));
+        m_table->setItem(r, Output, textItem(toQString(row.hypothesis)));
+        m_table->setItem(r, Reference, textItem(toQString(row.reference)));
     }
     m_table->setSortingEnabled(true);
     // Worst first: the lowest score, or the highest perplexity.

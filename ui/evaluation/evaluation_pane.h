@@ -15,7 +15,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -66,6 +68,8 @@ class EvaluationPane final : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    enum Column { Line, Score, Source, Output, Reference, Count };
+
     // The saved results of a checkpoint's run, read off the window's thread.
     struct SavedResults {
         QString checkpoint;
@@ -74,6 +78,16 @@ class EvaluationPane final : public QWidget {
         int newestOfCheckpoint = -1;             // the newest result of the checkpoint itself
         std::optional<DecodeOptions> decode;     // the checkpoint's experiment's decode section
     };
+
+    // The widgets, group by group (evaluation_pane_layout.cpp).
+    void setUpInputChoice();
+    void buildCustomFiles();
+    void setUpResultDisplay();
+    QGroupBox* buildDecodingBox();
+    void setUpSentenceTable();
+    QLayout* buildSetupColumn();
+    void connectControls();
+    void connectJob();
 
     // Readings run one at a time in the order asked for.
     void read(BackgroundThread::Work work);

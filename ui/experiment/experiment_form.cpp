@@ -16,19 +16,16 @@
 #include "core/util/cpu_features.h"
 #include "core/util/error_text.h"
 #include "core/util/gpu_devices.h"
+#include "ui/common/field_editor.h"
 #include "ui/common/field_text.h"
 #include "ui/common/phrase_text.h"
+#include "ui/common/string_conversion.h"
 #include "ui/experiment/device_hint.h"
-#include "ui/experiment/field_editor.h"
 #include "ui/experiment/field_relevance.h"
 #include "ui/experiment/precision_hint.h"
 
 namespace tfw {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 std::string sectionOf(const std::string& key) {
     const auto dot = key.find('.');
@@ -75,7 +72,7 @@ ExperimentForm::ExperimentForm(QWidget* parent) : QWidget(parent), m_problemList
 
     for (const ConfigField& field : config_fields()) {
         auto* editor = new FieldEditor(field, content);
-        const QString key = qs(field.key);
+        const QString key = toQString(field.key);
         m_editors.insert(key, editor);
         auto* label = new QLabel(fieldLabel(field), content);
         label->setToolTip(editor->toolTip());
@@ -129,18 +126,18 @@ void ExperimentForm::setConfig(const ExperimentConfig& config) {
     m_config = config;
     m_setErrors.clear();
     for (const ConfigField& field : config_fields())
-        m_editors.value(qs(field.key))->setValue(field.get(m_config));
+        m_editors.value(toQString(field.key))->setValue(field.get(m_config));
     revalidate();
     Q_EMIT configChanged();
 }
 
 void ExperimentForm::applyEdit(FieldEditor* editor) {
-    const QString key = qs(editor->key());
+    const QString key = toQString(editor->key());
     try {
         find_config_field(editor->key())->set(m_config, editor->value());
         m_setErrors.remove(key);
     } catch (const ConfigError& error) {
-        m_setErrors.insert(key, qs(user_error_text(error)));
+        m_setErrors.insert(key, toQString(user_error_text(error)));
     }
     revalidate();
     Q_EMIT configChanged();
@@ -154,7 +151,7 @@ void ExperimentForm::revalidate() {
         problems.append(it.value());
     }
     for (const ValidationIssue& issue : validate(m_config)) {
-        byKey[qs(issue.key)].append(phraseText(issue.message));
+        byKey[toQString(issue.key)].append(phraseText(issue.message));
         problems.append(phraseText(issue.message));
     }
 

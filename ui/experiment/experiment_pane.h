@@ -27,7 +27,6 @@ class ExperimentPane final : public QWidget {
     ExperimentForm* form() const { return m_form; }
     ConfigSummary* summary() const { return m_summary; }
     // The experiment's description above the form (hidden when it has none).
-    QLabel* descriptionLabel() const { return m_description; }
     // Above the form while data files of the experiment are missing.
     MissingDataBar* missingDataBar() const { return m_missingData; }
     const ExperimentConfig& config() const;

@@ -15,6 +15,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -81,6 +82,17 @@ class InferencePane final : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    enum Column { Rank, Output, Score, Normalized, Metric, Count };
+
+    // The widgets, group by group (inference_pane_layout.cpp).
+    void connectRunner();
+    void setUpInputControls();
+    void setUpOutputs();
+    QLayout* buildCheckpointRow();
+    QWidget* buildInputColumn();
+    QWidget* buildResultsColumn();
+    void connectControls();
+
     void showChoices(const QList<CheckpointChoice>& choices);
     void chooseCheckpointFile();
     void startDecoding();

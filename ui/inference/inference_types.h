@@ -11,20 +11,11 @@
 #include "core/config/experiment_config.h"
 #include "core/decode/decode_options.h"
 #include "core/decode/translator.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/file_stamp.h"
-#include "widgets/attention_map.h"
+#include "ui/common/task_title.h"
 
 namespace tfw {
-
-// Attention of one hypothesis: [layer][head] per stack; a stack the model lacks is empty.
-struct AttentionSet {
-    QVector<QVector<AttentionMap>> encoderSelf, decoderSelf, cross;
-
-    const QVector<QVector<AttentionMap>>& of(AttentionStack stack) const;
-    bool isEmpty() const {
-        return encoderSelf.isEmpty() && decoderSelf.isEmpty() && cross.isEmpty();
-    }
-};
 
 struct CheckpointInfo {
     QString path;
@@ -61,11 +52,6 @@ struct InferenceResult {
     bool cancelled = false;
     std::vector<HeadSelection> masked;  // the heads that were off, as the translator had them
 };
-
-// "translation", "summarization" or "language model", for people.
-QString taskTitle(Task task);
-// "Encoder self-attention", "Decoder self-attention" or "Cross-attention".
-QString stackTitle(AttentionStack stack);
 
 // Registers the types above for queued signals; call once before the worker starts.
 void registerInferenceTypes();

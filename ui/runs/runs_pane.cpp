@@ -35,6 +35,7 @@
 #include "ui/common/run_listing.h"
 #include "ui/common/run_state_text.h"
 #include "ui/common/scalar_export_dialog.h"
+#include "ui/common/string_conversion.h"
 #include "ui/training/attention_timeline.h"
 #include "ui/training/run_charts.h"
 #include "widgets/smoothing_slider.h"
@@ -43,10 +44,6 @@ namespace tfw {
 namespace {
 
 enum Column { Name, Status, Task, DModel, Layers, Heads, Steps, BestLoss, BestPpl, Started, Count };
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 int configInt(const nlohmann::json& config, const char* section, const char* key) {
     const auto s = config.find(section);
@@ -81,7 +78,7 @@ class TimeItem final : public QTableWidgetItem {
   public:
     explicit TimeItem(const std::string& iso) : QTableWidgetItem(dateTimeText(iso)) {
         setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-        setData(Qt::UserRole, qs(iso));
+        setData(Qt::UserRole, toQString(iso));
     }
     bool operator<(const QTableWidgetItem& other) const override {
         return data(Qt::UserRole).toString() < other.data(Qt::UserRole).toString();
@@ -256,7 +253,7 @@ void RunsPane::readRuns() {
         try {
             listing->runs = listRunsAndSweepRuns(root);
         } catch (const std::exception& error) {
-            listing->error = qs(user_error_text(error));
+            listing->error = toQString(user_error_text(error));
         }
         return [this, listing] { showRuns(*listing); };
     });
@@ -283,9 +280,9 @@ void RunsPane::showRuns(const RunsListing& listing) {
         const RunStatus& status = run.status;
         const bool validated = status.best_valid_loss > 0;
 
-        auto* name = textItem(qs(run.name));
-        name->setData(Qt::UserRole, canonicalPath(qs(run.dir)));
-        name->setToolTip(QDir::toNativeSeparators(qs(run.dir)));
+        auto* name = textItem(toQString(run.name));
+        name->setData(Qt::UserRole, canonicalPath(toQString(run.dir)));
+        name->setToolTip(QDir::toNativeSeparators(toQString(run.dir)));
         m_table->setItem(row, Name, name);
         auto* state = textItem(runStateText(status.state));
         if (!status.message.empty()) state->setToolTip(phraseText(status.message));
@@ -357,15 +354,15 @@ void RunsPane::readSelectedRun() {
     const std::string dir = m_selected.toStdString();
     m_runReader.start([this, dir](const std::atomic<bool>&) -> BackgroundThread::Done {
         auto details = std::make_shared<RunDetails>();
-        details->dir = qs(dir);
+        details->dir = toQString(dir);
         try {
             details->exists = std::filesystem::is_directory(dir);
             details->status = read_run_status(dir);
             details->history = read_history(dir);
-            details->lockHolder = qs(run_locked_by(dir));
+            details->lockHolder = toQString(run_locked_by(dir));
             details->hasLastCheckpoint = std::filesystem::exists(RunPaths(dir).last_checkpoint());
             details->periodicCheckpoints = periodic_checkpoints(dir).size();
-            details->inferenceCheckpoint = qs(preferred_checkpoint(dir));
+            details->inferenceCheckpoint = toQString(preferred_checkpoint(dir));
         } catch (const std::exception& error) {
             details->status.message = verbatim(user_error_text(error));
         }
@@ -400,9 +397,10 @@ void RunsPane::renameSelected() {
                              .trimmed();
     if (!ok || name.isEmpty() || name == dir.dirName()) return;
     try {
-        m_selected = canonicalPath(qs(rename_run(m_selected.toStdString(), name.toStdString())));
+        m_selected =
+            canonicalPath(toQString(rename_run(m_selected.toStdString(), name.toStdString())));
     } catch (const std::exception& e) {
-        showProblem(this, tr("Rename run"), qs(user_error_text(e)));
+        showProblem(this, tr("Rename run"), toQString(user_error_text(e)));
         return;
     }
     refresh();
@@ -419,7 +417,7 @@ void RunsPane::deleteSelected() {
     try {
         delete_run(m_selected.toStdString());
     } catch (const std::exception& e) {
-        showProblem(this, tr("Delete run"), qs(user_error_text(e)));
+        showProblem(this, tr("Delete run"), toQString(user_error_text(e)));
     }
     m_selected.clear();
     m_charts->clear();

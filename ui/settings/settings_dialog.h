@@ -14,8 +14,6 @@ class SettingsDialog final : public QDialog {
   public:
     explicit SettingsDialog(QWidget* parent = nullptr);
 
-    QComboBox* languageBox() const { return m_language; }
-
     // Saves the choices; true when the language changed (it applies after a restart).
     bool save();
 

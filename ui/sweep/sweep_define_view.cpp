@@ -28,15 +28,10 @@
 #include "core/util/error_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/string_conversion.h"
 
 namespace tfw {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
-enum AxisColumn { KeyColumn, ValuesColumn };
 
 // The budget kinds in the order of the combo box.
 const BudgetKind kBudgetKinds[] = {BudgetKind::Steps, BudgetKind::Tokens, BudgetKind::Minutes,
@@ -77,125 +72,22 @@ SweepDefineView::SweepDefineView(QWidget* parent)
       m_start(new QPushButton(tr("Start sweep"), this)),
       m_refresh(new QTimer(this)),
       m_estimateTimer(new QTimer(this)) {
-    m_axes->setObjectName(QStringLiteral("sweepAxes"));
-    m_axes->setHorizontalHeaderLabels({tr("Field"), tr("Values")});
-    // The keys sit in combo boxes, which ResizeToContents does not measure: wide enough for a
-    // long key joined with another.
-    m_axes->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::Interactive);
-    m_axes->setColumnWidth(
-        KeyColumn, fontMetrics().horizontalAdvance(QStringLiteral("model.attention_dropout")) + 48);
-    m_axes->horizontalHeader()->setSectionResizeMode(ValuesColumn, QHeaderView::Stretch);
-    m_axes->verticalHeader()->hide();
-    m_axes->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_axes->setToolTip(
-        tr("Values: a list \"1,2,4,8\" or a numeric range first:last:step such as "
-           "\"0:0.3:0.1\" (both ends included)"));
-    m_ablations->addItem(tr("Start from a built-in ablation…"));
-    for (const std::string& name : sweep_preset_names()) {
-        m_ablations->addItem(qs(name), qs(name));
-        try {
-            m_ablations->setItemData(m_ablations->count() - 1,
-                                     qs(load_sweep_preset(name).description), Qt::ToolTipRole);
-        } catch (const std::exception&) {  // listed all the same; loading it says what is wrong
-        }
-    }
-    connect(m_ablations, &QComboBox::activated, this, [this](int index) {
-        if (index > 0) loadAblation(m_ablations->itemData(index).toString());
-    });
-    auto* add = new QPushButton(tr("Add field"), this);
-    auto* remove = new QPushButton(tr("Remove field"), this);
-    connect(add, &QPushButton::clicked, this, [this] { addAxis(QStringLiteral("model.heads")); });
-    connect(remove, &QPushButton::clicked, this, [this] {
-        if (m_axes->currentRow() >= 0) removeAxis(m_axes->currentRow());
-    });
-    auto* axisButtons = new QHBoxLayout;
-    axisButtons->addWidget(add);
-    axisButtons->addWidget(remove);
-    axisButtons->addStretch(1);
-
-    m_seeds->setToolTip(
-        tr("Every variant trains once per seed: \"1,2,3\" or \"1:5\"; empty: the "
-           "experiment's own train.seed"));
-    m_design->addItem(tr("Grid: every combination"), int(SweepDesign::Grid));
-    m_design->addItem(tr("One at a time against the baseline"), int(SweepDesign::OneAtATime));
-    m_budgetKind->addItems({tr("steps"), tr("target tokens"), tr("minutes"), tr("none")});
-    m_budgetKind->setToolTip(
-        tr("What every run trains for, so that the variants compare fairly; "
-           "none keeps each run's own limits"));
-    m_budgetAmount->setRange(0, 1e12);
-    m_budgetAmount->setDecimals(0);
-    m_budgetAmount->setValue(600);
-    m_jobs->setRange(1, 16);
-    m_jobs->setToolTip(tr("Runs trained at the same time (they share the machine)"));
-    m_evaluate->setChecked(true);
-    auto* budget = new QHBoxLayout;
-    budget->addWidget(m_budgetAmount, 1);
-    budget->addWidget(m_budgetKind);
-    auto* browse = new QPushButton(tr("Browse…"), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Sweep folder"),
-                                                              QFileInfo(outputFolder()).path());
-        if (!dir.isEmpty()) setOutputFolder(dir);
-    });
-    auto* folder = new QHBoxLayout;
-    folder->addWidget(m_folder, 1);
-    folder->addWidget(browse);
-
-    auto* settingsBox = new QGroupBox(tr("Every run"), this);
-    auto* settings = new QFormLayout(settingsBox);
-    settings->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    settings->addRow(tr("Seeds"), m_seeds);
-    settings->addRow(tr("Design"), m_design);
-    settings->addRow(tr("Budget"), budget);
-    settings->addRow(tr("At once"), m_jobs);
-    settings->addRow(QString(), m_evaluate);
-    settings->addRow(tr("Folder"), folder);
-
-    QFont emphasis = m_count->font();
-    emphasis.setBold(true);
-    emphasis.setPointSizeF(emphasis.pointSizeF() * 1.15);
-    m_count->setFont(emphasis);
-    m_count->setObjectName(QStringLiteral("sweepRunCount"));
-    m_estimate->setObjectName(QStringLiteral("sweepEstimate"));
-    m_estimate->setWordWrap(true);
-    m_problemList->setObjectName(QStringLiteral("sweepProblems"));
-    m_problemList->setTextFormat(Qt::RichText);
-    m_problemList->setWordWrap(true);
-    m_problemList->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_start->setObjectName(QStringLiteral("sweepStart"));
-    connect(m_start, &QPushButton::clicked, this, &SweepDefineView::startRequested);
-    auto* summaryBox = new QGroupBox(tr("Before you start"), this);
-    auto* summary = new QVBoxLayout(summaryBox);
-    summary->addWidget(m_count);
-    summary->addWidget(m_estimate);
-    summary->addWidget(m_problemList);
-    summary->addStretch(1);
-    auto* start = new QHBoxLayout;
-    start->addStretch(1);
-    start->addWidget(m_start);
-    summary->addLayout(start);
-
-    auto* intro = new QLabel(tr("The base experiment is the one in the Experiment tab. Each row "
-                                "varies one of its fields (or right-click a field there: Vary in "
-                                "a sweep…); every variant trains once per seed with the same "
-                                "budget."),
-                             this);
-    intro->setWordWrap(true);
-    auto* axesBox = new QGroupBox(tr("Fields that vary"), this);
-    auto* axes = new QVBoxLayout(axesBox);
-    axes->addWidget(intro);
-    axes->addWidget(m_ablations);
-    axes->addWidget(m_axes, 2);
-    axes->addLayout(axisButtons);
-    axes->addWidget(new QLabel(tr("Variants:"), this));
-    axes->addWidget(m_variants, 3);
+    setUpAxesTable();
+    QLayout* axisButtons = buildAxisButtons();
+    QGroupBox* settingsBox = buildSettingsBox();
+    QGroupBox* summaryBox = buildSummaryBox();
+    QGroupBox* axesBox = buildAxesBox(axisButtons);
     auto* right = new QVBoxLayout;
     right->addWidget(settingsBox);
     right->addWidget(summaryBox, 1);
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(axesBox, 3);
     layout->addLayout(right, 2);
+    connectFields();
+    refresh();
+}
 
+void SweepDefineView::connectFields() {
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(120);
     connect(m_refresh, &QTimer::timeout, this, &SweepDefineView::refresh);
@@ -217,7 +109,6 @@ SweepDefineView::SweepDefineView(QWidget* parent)
         m_folderEdited = !m_folder->text().isEmpty();
         scheduleRefresh();
     });
-    refresh();
 }
 
 void SweepDefineView::setBaseConfig(const ExperimentConfig& config) {
@@ -238,7 +129,7 @@ QString SweepDefineView::defaultFolder() {
     if (m_folderStamp.isEmpty())
         m_folderStamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     return QDir(m_runsRoot)
-        .filePath(QStringLiteral("sweeps/%1-%2").arg(qs(m_base.name), m_folderStamp));
+        .filePath(QStringLiteral("sweeps/%1-%2").arg(toQString(m_base.name), m_folderStamp));
 }
 
 void SweepDefineView::addAxis(const QString& key, const QString& values) {
@@ -260,7 +151,7 @@ void SweepDefineView::addAxis(const QString& key, const QString& values) {
     combo->setEditable(true);
     combo->setInsertPolicy(QComboBox::NoInsert);
     combo->setMinimumContentsLength(28);
-    for (const ConfigField& field : config_fields()) combo->addItem(qs(field.key));
+    for (const ConfigField& field : config_fields()) combo->addItem(toQString(field.key));
     combo->setCurrentText(key);
     auto* edit = new QLineEdit(values, m_axes);
     edit->setPlaceholderText(tr("1,2,4,8 or first:last:step"));
@@ -322,7 +213,7 @@ bool SweepDefineView::loadAblation(const QString& name) {
         preset = load_sweep_preset(name.toStdString());
         Q_EMIT experimentRequested(config_from_json(preset.spec.base));
     } catch (const std::exception& e) {
-        showProblem(this, tr("Built-in ablation"), qs(user_error_text(e)));
+        showProblem(this, tr("Built-in ablation"), toQString(user_error_text(e)));
         return false;
     }
     const SweepSpec& spec = preset.spec;
@@ -332,8 +223,8 @@ bool SweepDefineView::loadAblation(const QString& name) {
         const ConfigField* field = find_config_field(axis.key);
         const QLatin1Char separator(field && field->kind == FieldKind::DoublePair ? ';' : ',');
         QStringList values;
-        for (const std::string& value : axis.values) values << qs(value);
-        addAxis(qs(axis.key), values.join(separator));
+        for (const std::string& value : axis.values) values << toQString(value);
+        addAxis(toQString(axis.key), values.join(separator));
     }
     QStringList seeds;
     for (const int seed : spec.seeds) seeds << QString::number(seed);
@@ -360,12 +251,6 @@ QString SweepDefineView::outputFolder() const {
 
 QString SweepDefineView::runCountText() const {
     return m_count->text();
-}
-
-QStringList SweepDefineView::variantLabels() const {
-    QStringList labels;
-    for (int i = 0; i < m_variants->count(); ++i) labels << m_variants->item(i)->text();
-    return labels;
 }
 
 QString SweepDefineView::estimateText() const {
@@ -403,14 +288,14 @@ void SweepDefineView::refresh() {
         try {
             spec.axes.push_back(parse_sweep_axis((key + QLatin1Char('=') + values).toStdString()));
         } catch (const ConfigError& e) {
-            problems << qs(e.what());
+            problems << toQString(e.what());
         }
     }
     try {
         const QString seeds = m_seeds->text().trimmed();
         if (!seeds.isEmpty()) spec.seeds = parse_seed_list(seeds.toStdString());
     } catch (const ConfigError& e) {
-        problems << qs(e.what());
+        problems << toQString(e.what());
     }
     spec.design = SweepDesign(m_design->currentData().toInt());
     spec.budget.kind = kBudgetKinds[m_budgetKind->currentIndex()];
@@ -429,10 +314,11 @@ void SweepDefineView::refresh() {
         try {
             const std::vector<SweepVariant> expanded = expand_variants(spec);
             for (const SweepVariant& variant : expanded) {
-                auto* item = new QListWidgetItem(variant.baseline && variant.label != "baseline"
-                                                     ? tr("%1 (baseline)").arg(qs(variant.label))
-                                                     : qs(variant.label),
-                                                 m_variants);
+                auto* item =
+                    new QListWidgetItem(variant.baseline && variant.label != "baseline"
+                                            ? tr("%1 (baseline)").arg(toQString(variant.label))
+                                            : toQString(variant.label),
+                                        m_variants);
                 if (rejected.count(variant.label)) item->setForeground(QColor(0xC6, 0x28, 0x28));
             }
             const size_t variants = expanded.size();
@@ -442,7 +328,7 @@ void SweepDefineView::refresh() {
                                       counted(seeds, tr("seed"), tr("seeds")),
                                       counted(variants * seeds, tr("run"), tr("runs"))));
         } catch (const ConfigError& e) {
-            problems << tr("the base experiment: %1").arg(qs(e.what()));
+            problems << tr("the base experiment: %1").arg(toQString(e.what()));
         }
     }
     const QString folder = outputFolder();
@@ -498,7 +384,7 @@ void SweepDefineView::estimate() {
         try {
             result = estimate_sweep_time(spec, [&cancelled] { return cancelled.load(); });
         } catch (const std::exception& e) {
-            error = qs(e.what());
+            error = toQString(e.what());
         }
         return [this, result, error, wanted] {
             const bool current = m_spec && m_problems.isEmpty() && to_json(*m_spec) == wanted;
@@ -510,12 +396,12 @@ void SweepDefineView::estimate() {
             if (!error.isEmpty())
                 m_estimate->setText(tr("Estimated time: unknown (%1)").arg(error));
             else if (!result.known)
-                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(qs(result.note)));
+                m_estimate->setText(tr("Estimated time: unknown (%1)").arg(toQString(result.note)));
             else
                 m_estimate->setText(tr("Estimated time: %1 (training only; data preparation and "
                                        "validation come on top)")
-                                        .arg(qs(format_duration(result.seconds))));
-            m_estimate->setToolTip(qs(result.note));
+                                        .arg(toQString(format_duration(result.seconds))));
+            m_estimate->setToolTip(toQString(result.note));
         };
     });
 }

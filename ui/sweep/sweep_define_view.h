@@ -18,7 +18,9 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -60,7 +62,6 @@ class SweepDefineView final : public QWidget {
     QStringList problems() const { return m_problems; }
     QString runCountText() const;
     QString estimateText() const;
-    QStringList variantLabels() const;
     QPushButton* startButton() const { return m_start; }
     // While a sweep runs, Start stays disabled whatever is defined.
     void setBusy(bool busy);
@@ -73,6 +74,16 @@ class SweepDefineView final : public QWidget {
     void experimentRequested(const tfw::ExperimentConfig& config);
 
   private:
+    enum AxisColumn { KeyColumn, ValuesColumn };
+
+    // The widgets, group by group (sweep_define_view_layout.cpp).
+    void setUpAxesTable();
+    QLayout* buildAxisButtons();
+    QGroupBox* buildSettingsBox();
+    QGroupBox* buildSummaryBox();
+    QGroupBox* buildAxesBox(QLayout* axisButtons);
+    void connectFields();
+
     void scheduleRefresh();
     void refresh();
     void estimate();

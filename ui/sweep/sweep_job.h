@@ -25,7 +25,6 @@ class SweepJob final : public QObject {
 
     bool isRunning() const { return m_thread.isRunning(); }
     bool isPaused() const { return m_paused; }
-    QString sweepDir() const { return m_dir; }
 
     // Both are ignored (false) while a sweep runs. startNew creates the folder first.
     bool startNew(const SweepSpec& spec, const QString& dir);

@@ -10,16 +10,14 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/number_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/run_state_text.h"
+#include "ui/common/string_conversion.h"
 #include "ui/sweep/sweep_job.h"
 
 namespace tfw {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 QColor stateColor(SweepRunState state) {
     switch (state) {
@@ -118,10 +116,10 @@ void SweepQueueView::showState(const SweepState& state) {
         m_table->setRowCount(int(state.runs.size()));
         for (size_t run = 0; run < state.runs.size(); ++run) {
             const SweepRunEntry& entry = state.runs[run];
-            setCell(int(run), VariantColumn, qs(state.variants.at(entry.variant).label));
+            setCell(int(run), VariantColumn, toQString(state.variants.at(entry.variant).label));
             setCell(int(run), SeedColumn, QString::number(entry.seed));
             m_table->item(int(run), VariantColumn)
-                ->setToolTip(QDir::toNativeSeparators(qs(state.run_dir(run))));
+                ->setToolTip(QDir::toNativeSeparators(toQString(state.run_dir(run))));
         }
     }
     for (size_t run = 0; run < state.runs.size(); ++run) updateRow(run);
@@ -202,7 +200,7 @@ void SweepQueueView::updateRow(size_t run) {
         setCell(row, StepColumn,
                 live->planned > 0 ? QStringLiteral("%L1 / %L2").arg(live->step).arg(live->planned)
                                   : QStringLiteral("%L1").arg(live->step));
-        if (live->bestLoss >= 0) setCell(row, LossColumn, QString::number(live->bestLoss, 'f', 3));
+        if (live->bestLoss >= 0) setCell(row, LossColumn, fixedText(live->bestLoss, 3));
     }
     // A running run's message is what it does now; keep the evaluation's progress until the
     // queue says more.
@@ -230,7 +228,7 @@ void SweepQueueView::updateProgress() {
     m_progress->setFormat(tr("%1 of %2 runs done").arg(ended).arg(total));
     m_summary->setText(
         tr("<b>%1</b> — %2 · %3 done, %4 failed, %5 skipped, %6 pending")
-            .arg(qs(m_state->name).toHtmlEscaped())
+            .arg(toQString(m_state->name).toHtmlEscaped())
             .arg(phraseText(describe_budget(m_state->spec.budget)).toHtmlEscaped())
             .arg(m_state->count(SweepRunState::Done))
             .arg(m_state->count(SweepRunState::Failed))

@@ -40,12 +40,8 @@ class SweepQueueView final : public QWidget {
 
     QTableWidget* table() const { return m_table; }
     QProgressBar* progress() const { return m_progress; }
-    QPushButton* pauseButton() const { return m_pause; }
-    QPushButton* skipButton() const { return m_skip; }
-    QPushButton* stopButton() const { return m_stop; }
     QPushButton* resumeButton() const { return m_resume; }
     QPushButton* retryButton() const { return m_retry; }
-    QPushButton* openButton() const { return m_open; }
 
   Q_SIGNALS:
     void openRequested();    // "Open sweep…"

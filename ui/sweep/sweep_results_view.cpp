@@ -20,6 +20,7 @@
 #include "core/util/error_text.h"
 #include "ui/common/phrase_text.h"
 #include "ui/common/problem_message.h"
+#include "ui/common/string_conversion.h"
 #include "widgets/band_chart.h"
 #include "widgets/chart_style.h"
 #include "widgets/color_swatch.h"
@@ -28,10 +29,6 @@
 
 namespace tfw {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 // Sorts by the number a cell starts with ("12.30 ± 0.41" by 12.30), text otherwise.
 class ResultItem final : public QTableWidgetItem {
@@ -123,7 +120,7 @@ SweepResultsView::SweepResultsView(QWidget* parent)
         if (!m_report) return;
         QStringList dirs;
         for (const VariantResult& variant : m_report->variants)
-            for (const std::string& dir : variant.run_dirs) dirs << qs(dir);
+            for (const std::string& dir : variant.run_dirs) dirs << toQString(dir);
         Q_EMIT compareRequested(dirs);
     });
     m_quantity->setToolTip(tr("The quantity the bars show"));
@@ -202,10 +199,10 @@ void SweepResultsView::refresh() {
             read.bands = validation_curves(*report);
             read.report = std::move(report);
         } catch (const std::exception& e) {
-            read.error = qs(user_error_text(e));
+            read.error = toQString(user_error_text(e));
         }
         return [this, read, dir] {
-            if (qs(dir) == m_dir) show(read);
+            if (toQString(dir) == m_dir) show(read);
             if (m_again) refresh();
         };
     });
@@ -228,7 +225,7 @@ void SweepResultsView::show(const Read& read) {
     m_note->setText(tr("%1 of %2 runs finished · budget %3 · %4")
                         .arg(finished)
                         .arg(runs)
-                        .arg(qs(m_report->budget), qs(m_report->noise_test)));
+                        .arg(toQString(m_report->budget), toQString(m_report->noise_test)));
     showTable();
     {
         // The quantity the user picked stays (by key: the columns may change as runs finish),
@@ -238,8 +235,8 @@ void SweepResultsView::show(const Read& read) {
         int current = int(m_report->headline);
         for (size_t q = 0; q < m_report->quantities.size(); ++q) {
             const SweepQuantity& quantity = m_report->quantities[q];
-            m_quantity->addItem(qs(quantity.name), qs(quantity.key));
-            if (qs(quantity.key) == m_chosenQuantity) current = int(q);
+            m_quantity->addItem(toQString(quantity.name), toQString(quantity.key));
+            if (toQString(quantity.key) == m_chosenQuantity) current = int(q);
         }
         m_quantity->setCurrentIndex(current);
     }
@@ -259,13 +256,14 @@ void SweepResultsView::showTable() {
     if (!m_tableData || !m_report) return;
     const ComparisonTable& table = *m_tableData;
     QStringList headers{QCoreApplication::translate("ComparisonTable", table.corner.c_str())};
-    for (const std::string& column : table.columns) headers << qs(column);
+    for (const std::string& column : table.columns) headers << toQString(column);
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(int(table.rows.size()));
     for (size_t r = 0; r < table.rows.size(); ++r) {
         const ComparisonRow& row = table.rows[r];
-        auto* label = new ResultItem(row.title.empty() ? qs(row.label) : phraseText(row.title));
+        auto* label =
+            new ResultItem(row.title.empty() ? toQString(row.label) : phraseText(row.title));
         label->setData(Qt::UserRole, QVariant());  // labels sort as text
         if (r < m_report->variants.size()) {
             label->setIcon(colorSwatch(seriesColor(int(r))));
@@ -273,7 +271,7 @@ void SweepResultsView::showTable() {
         }
         m_table->setItem(int(r), 0, label);
         for (size_t c = 0; c < row.cells.size(); ++c) {
-            auto* cell = new ResultItem(qs(row.cells[c]));
+            auto* cell = new ResultItem(toQString(row.cells[c]));
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(int(r), int(c) + 1, cell);
         }
@@ -293,11 +291,6 @@ void SweepResultsView::showTable() {
     m_table->setSortingEnabled(true);
 }
 
-void SweepResultsView::setBarQuantity(int quantity) {
-    m_quantity->setCurrentIndex(quantity);
-    m_chosenQuantity = m_quantity->currentData().toString();
-}
-
 void SweepResultsView::showBars() {
     const int q = m_quantity->currentIndex();
     if (!m_report || q < 0 || size_t(q) >= m_report->quantities.size()) {
@@ -309,14 +302,14 @@ void SweepResultsView::showBars() {
     for (size_t v = 0; v < m_report->variants.size(); ++v) {
         const VariantResult& variant = m_report->variants[v];
         const SeedStats& stats = variant.quantities.at(size_t(q));
-        bars.append({qs(variant.label), stats.n() ? stats.mean : NAN, stats.n() > 1 ? stats.std : 0,
-                     seriesColor(int(v))});
+        bars.append({toQString(variant.label), stats.n() ? stats.mean : NAN,
+                     stats.n() > 1 ? stats.std : 0, seriesColor(int(v))});
     }
     m_bars->setTitle(tr("%1 (mean ± 1 std over seeds, %2)")
-                         .arg(qs(quantity.name), quantity.higher_is_better
-                                                     ? tr("higher is better")
-                                                     : tr("lower is better")));
-    m_bars->setValueLabel(qs(quantity.name));
+                         .arg(toQString(quantity.name), quantity.higher_is_better
+                                                            ? tr("higher is better")
+                                                            : tr("lower is better")));
+    m_bars->setValueLabel(toQString(quantity.name));
     m_bars->setBars(bars);
 }
 
@@ -324,7 +317,7 @@ void SweepResultsView::showCurves() {
     QList<BandSeries> series;
     for (const CurveBand& band : m_bands) {
         BandSeries line;
-        line.name = qs(band.label);
+        line.name = toQString(band.label);
         for (size_t v = 0; m_report && v < m_report->variants.size(); ++v)
             if (m_report->variants[v].label == band.label) line.color = seriesColor(int(v));
         for (size_t i = 0; i < band.steps.size(); ++i) {

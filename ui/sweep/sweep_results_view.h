@@ -40,12 +40,10 @@ class SweepResultsView final : public QWidget {
 
     // Writes the table in `format` to `path`; false (with `error` set) when it cannot.
     bool exportTable(const QString& path, TableFormat format, QString* error = nullptr) const;
-    void setBarQuantity(int quantity);
 
     QTableWidget* table() const { return m_table; }
     ErrorBarChart* barChart() const { return m_bars; }
     BandChart* curveChart() const { return m_curves; }
-    QPushButton* compareButton() const { return m_compare; }
 
   Q_SIGNALS:
     void refreshed();

@@ -1,4 +1,5 @@
 #include "ui/tokens/token_inspector.h"
+#include "ui/common/number_text.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -250,8 +251,8 @@ void TokenInspector::showStats(const QVector<CorpusTokenStats>& stats, const QSt
         const CorpusTokenStats& s = stats[c];
         columns.append(names[c].left(1));
         m_stats->setItem(0, c, cell(QStringLiteral("%L1").arg(s.pieces)));
-        m_stats->setItem(1, c, cell(QString::number(s.pieces_per_word(), 'f', 3)));
-        m_stats->setItem(2, c, cell(QString::number(100 * s.unknown_rate(), 'f', 2) + " %"));
+        m_stats->setItem(1, c, cell(fixedText(s.pieces_per_word(), 3)));
+        m_stats->setItem(2, c, cell(fixedText(100 * s.unknown_rate(), 2) + " %"));
         m_stats->setItem(3, c, cell(QStringLiteral("%L1").arg(s.unknown)));
         m_stats->setItem(4, c, cell(tr("%L1 of %L2").arg(s.distinct_pieces).arg(vocabSizes[c])));
     }

@@ -237,7 +237,6 @@ void AttentionTimeline::showLoaded() {
     m_shownStep = m_loaded.step;
     if (m_chart) m_chart->setMarker(double(m_shownStep));
     updateStepLabel();
-    Q_EMIT snapshotShown(m_shownStep);
 }
 
 void AttentionTimeline::updateProbes(const QStringList& inputs) {

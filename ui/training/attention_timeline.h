@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/train/attention_snapshots.h"
+#include "ui/common/attention_set.h"
 #include "ui/common/background_thread.h"
-#include "ui/inference/inference_types.h"
 
 class QComboBox;
 class QLabel;
@@ -34,7 +34,6 @@ class AttentionTimeline final : public QWidget {
 
     // Shows the run's snapshots, the latest first; an empty folder clears the view.
     void setRun(const QString& runDir);
-    QString runDir() const { return m_runDir; }
     // A snapshot the trainer has just written to this run. The slider follows it when it was
     // at the latest snapshot.
     void addSnapshot(const AttentionSnapshotReport& report);
@@ -47,9 +46,6 @@ class AttentionTimeline final : public QWidget {
     QComboBox* layerChooser() const { return m_layer; }
     AttentionInspector* inspector() const { return m_inspector; }
     LiveChart* entropyChart() const { return m_chart; }
-
-  Q_SIGNALS:
-    void snapshotShown(qint64 step);
 
   private:
     struct Loaded {

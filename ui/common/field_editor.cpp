@@ -1,4 +1,4 @@
-#include "ui/experiment/field_editor.h"
+#include "ui/common/field_editor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +19,7 @@
 
 #include "ui/common/choice_text.h"
 #include "ui/common/field_text.h"
+#include "ui/common/string_conversion.h"
 #include "ui/common/wheel_when_focused.h"
 #include "widgets/number_spin_box.h"
 
@@ -26,10 +27,6 @@ namespace tfw {
 namespace {
 
 using json = nlohmann::json;
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 bool isDirectoryField(const std::string& key) {
     return key == "data.dir";
@@ -100,7 +97,8 @@ void FieldEditor::buildEditor() {
         }
         case FieldKind::Choice: {
             auto* box = new QComboBox(this);
-            for (const auto& choice : m_field.choices) box->addItem(choiceText(choice), qs(choice));
+            for (const auto& choice : m_field.choices)
+                box->addItem(choiceText(choice), toQString(choice));
             connect(box, &QComboBox::currentIndexChanged, this, changed);
             m_inputs.append(box);
             break;
@@ -195,13 +193,13 @@ void FieldEditor::setValue(const json& value) {
             break;
         case FieldKind::Choice: {
             auto* box = static_cast<QComboBox*>(m_inputs[0]);
-            box->setCurrentIndex(box->findData(qs(value.get<std::string>())));
+            box->setCurrentIndex(box->findData(toQString(value.get<std::string>())));
             break;
         }
         case FieldKind::String:
         case FieldKind::Path: {
             auto* edit = static_cast<QLineEdit*>(m_inputs[0]);
-            const QString text = qs(value.get<std::string>());
+            const QString text = toQString(value.get<std::string>());
             if (edit->text() != text) edit->setText(text);
             break;
         }
@@ -252,8 +250,9 @@ void FieldEditor::browse() {
 }
 
 void FieldEditor::updateToolTip() {
-    QString tip = QStringLiteral("<p><b>%1</b></p><p>%2</p>")
-                      .arg(qs(m_field.key).toHtmlEscaped(), fieldHelp(m_field).toHtmlEscaped());
+    QString tip =
+        QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+            .arg(toQString(m_field.key).toHtmlEscaped(), fieldHelp(m_field).toHtmlEscaped());
     if (!m_problem.isEmpty())
         tip += QStringLiteral("<p style='color:#d62728'>%1</p>").arg(m_problem.toHtmlEscaped());
     setToolTip(tip);
