@@ -2,10 +2,12 @@
 
 #include <cmath>
 
+#include "core/config/number_text.h"
+
 namespace tfw {
 
 QString fixedText(double value, int decimals) {
-    return std::isfinite(value) ? QString::number(value, 'f', decimals) : QString();
+    return std::isfinite(value) ? QString::fromStdString(fixed(value, decimals)) : QString();
 }
 
 }  // namespace tfw

@@ -1,5 +1,5 @@
 #pragma once
-// A number as the window's tables show it: a fixed count of decimals. A NaN or an infinity
+// A number as the window's tables show it: core's fixed() (a fixed count of decimals). A NaN or an infinity
 // (a diverged loss, a score without output) shows as an empty cell rather than "nan" or "inf".
 
 #include <QString>
