@@ -13,7 +13,7 @@ struct UnknownWords {
     int words = 0;    // all words of the input
 
     // True when the input is worth a warning: at least half of it is unknown.
-    bool mostlyUnknown() const { return words > 0 && 2 * unknown >= words; }
+    bool mostly_unknown() const { return words > 0 && 2 * unknown >= words; }
 };
 
 UnknownWords count_unknown_words(const Tokenizer& tokenizer, const std::string& input);

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/data/unknown_words.h"
 #include "ui/common/canonical_path.h"
 #include "ui/common/checkpoint_choices.h"
 #include "ui/common/decode_options_form.h"
@@ -322,7 +323,7 @@ void InferencePane::finishDecoding() {
 }
 
 void InferencePane::showUnknownWords(const InferenceResult& result) {
-    const bool mostly = result.inputWords > 0 && 2 * result.unknownWords >= result.inputWords;
+    const bool mostly = UnknownWords{result.unknownWords, result.inputWords}.mostly_unknown();
     m_unknownWarning->setVisible(mostly);
     if (!mostly) return;
     const int percent = qRound(100.0 * result.unknownWords / result.inputWords);
