@@ -7,11 +7,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <torch/utils.h>
+#include <torch/version.h>
 
 #include "core/config/config_error.h"
 #include "core/config/config_io.h"
@@ -222,6 +224,24 @@ class TestTrainer : public QObject {
         Recorder c;
         run(other, path("seed-c"), c);
         QVERIFY(c.steps[3].train_loss != a.steps[3].train_loss);
+    }
+
+    // The whole history.jsonl of a tiny run on the CPU, byte for byte, against the one the
+    // trainer wrote before its restructuring; the wall-clock fields (elapsed_s, tokens_per_s)
+    // are masked. The numbers depend on LibTorch's kernels, so the file is for one version.
+    void aTinyRunWritesTheGoldenHistory() {
+        const std::string golden = std::string(TFW_TEST_DATA_DIR) +
+                                   "/trainer/tiny-reverse-history-libtorch-" TORCH_VERSION ".jsonl";
+        if (!std::filesystem::exists(golden))
+            QSKIP(("no golden history for LibTorch " TORCH_VERSION ": " + golden).c_str());
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.device = DevicePref::Cpu;
+        Recorder r;
+        run(c, path("golden"), r);
+        const std::regex wall_clock("\"(elapsed_s|tokens_per_s)\":[^,}]*");
+        const std::string history = std::regex_replace(
+            read_text(RunPaths(path("golden")).history()), wall_clock, "\"$1\":\"masked\"");
+        QCOMPARE(history, read_text(golden));
     }
 
     void resumingContinuesExactly() {
