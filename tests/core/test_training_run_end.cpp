@@ -19,6 +19,7 @@
 #include "core/model/model_options.h"
 #include "core/train/divergence_watch.h"
 #include "core/train/run_progress.h"
+#include "core/train/validation_pass.h"
 
 #include "tests/core/test_support.h"
 #include "tests/core/training_recorder.h"
@@ -129,6 +130,43 @@ class TestTrainingRunEnd : public QObject {
         plan.time_budget_s = 40;
         QVERIFY(run_progress(plan, rate, step, elapsed).by_time);
     }
+    // The best validation is the lowest loss, or the highest score when the run is scored; every
+    // other one counts against patience, and best_valid_loss stays the lowest loss seen.
+    void theBestValidationIsTheLowestLossOrTheHighestScore() {
+        ValidationReport r;
+        r.step = 6;
+        r.loss = 2.0;
+        BestUpdate u = update_best(TrainingPosition{}, r);
+        QVERIFY(u.is_best);
+        QCOMPARE(u.position.best_step, int64_t(6));
+        QCOMPARE(u.position.best_valid_loss, 2.0);
+        QCOMPARE(u.position.validated_step, int64_t(6));
+        r.step = 12;
+        r.loss = 2.5;
+        u = update_best(u.position, r);
+        QVERIFY(!u.is_best);
+        QCOMPARE(u.position.bad_validations, 1);
+        QCOMPARE(u.position.best_step, int64_t(6));
+
+        r.score_key = "bleu";
+        r.step = 18;
+        r.loss = 3.0;
+        r.score = 10;
+        u = update_best(u.position, r);
+        QVERIFY(u.is_best);  // the first score, though its loss is the highest
+        QCOMPARE(u.position.best_valid_score, 10.0);
+        QCOMPARE(u.position.best_valid_loss, 2.0);
+        QCOMPARE(u.position.bad_validations, 0);
+        r.step = 24;
+        r.loss = 1.0;
+        r.score = 9;
+        u = update_best(u.position, r);
+        QVERIFY(!u.is_best);  // the lowest loss, but a lower score
+        QCOMPARE(u.position.best_valid_loss, 1.0);
+        QCOMPARE(u.position.best_step, int64_t(18));
+        QCOMPARE(u.position.bad_validations, 1);
+    }
+
     void earlyStoppingEndsARunThatStopsImproving() {
         ExperimentConfig c = test::tiny_reverse_run();
         c.train.schedule = Schedule::Constant;
