@@ -88,14 +88,14 @@ std::map<std::string, std::vector<double>> output_weights(TransformerModelImpl& 
 }  // namespace
 
 std::vector<HeadEntropy> attention_entropies(TransformerModelImpl& model,
-                                             const std::vector<CheckBatch>& batches) {
+                                             const std::vector<BatchTensors>& batches) {
     torch::NoGradGuard no_grad;
     const bool training = model.is_training();
     model.eval();
     const ModelOptions& o = model.options();
     // [stack][layer][head]
     std::vector<std::vector<std::vector<Sums>>> sums(3);
-    for (const CheckBatch& batch : batches) {
+    for (const BatchTensors& batch : batches) {
         AttentionMaps maps;
         model.forward(batch.src, batch.tgt_in, &maps);
         auto add = [&](int stack, const std::vector<at::Tensor>& layers, const at::Tensor& queries,
@@ -139,7 +139,7 @@ std::vector<HeadEntropy> attention_entropies(TransformerModelImpl& model,
 }
 
 CheckResult check_attention_entropy(TransformerModelImpl& model,
-                                    const std::vector<CheckBatch>& batches, bool trained) {
+                                    const std::vector<BatchTensors>& batches, bool trained) {
     CheckResult r;
     r.id = "attention_entropy";
     r.title = TFW_TR_NOOP("Check", "Attention heads are neither dead nor uniform");

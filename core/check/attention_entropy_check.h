@@ -28,11 +28,11 @@ constexpr double kSilentOutputWeight = 0.01;  // below: the head's output is dro
 // Entropy of every head on `batches` (eval mode; padding and, for a causal decoder, future
 // keys excluded; queries that may see only one key are skipped).
 std::vector<HeadEntropy> attention_entropies(TransformerModelImpl& model,
-                                             const std::vector<CheckBatch>& batches);
+                                             const std::vector<BatchTensors>& batches);
 
 // Judges a trained model's heads; an untrained one (`trained` false) is measured but skipped,
 // since freshly initialised heads are near uniform anyway.
 CheckResult check_attention_entropy(TransformerModelImpl& model,
-                                    const std::vector<CheckBatch>& batches, bool trained);
+                                    const std::vector<BatchTensors>& batches, bool trained);
 
 }  // namespace tfw

@@ -17,7 +17,7 @@ constexpr double kLeakTolerance = 1e-4;
 
 }  // namespace
 
-CheckResult check_causal_leak(TransformerModelImpl& model, const CheckBatch& sample) {
+CheckResult check_causal_leak(TransformerModelImpl& model, const BatchTensors& sample) {
     CheckResult r;
     r.id = "causal_leak";
     r.title = TFW_TR_NOOP("Check", "No peeking at future tokens");

@@ -9,6 +9,6 @@
 namespace tfw {
 
 // Looks at the first row of `sample` (at least two target tokens are needed).
-CheckResult check_causal_leak(TransformerModelImpl& model, const CheckBatch& sample);
+CheckResult check_causal_leak(TransformerModelImpl& model, const BatchTensors& sample);
 
 }  // namespace tfw

@@ -59,7 +59,7 @@ std::vector<std::pair<std::string, double>> gradient_norms_by_part(TransformerMo
     return parts;
 }
 
-CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& batch) {
+CheckResult check_gradient_norms(TransformerModelImpl& model, const BatchTensors& batch) {
     CheckResult r;
     r.id = "gradient_norms";
     r.title = TFW_TR_NOOP("Check", "Gradient norms per layer");

@@ -18,6 +18,6 @@ std::vector<std::pair<std::string, double>> gradient_norms_by_part(TransformerMo
 
 // Clears the model's gradients, runs one forward/backward of the mean token NLL on `batch`
 // and judges the norms per part; leaves the gradients cleared.
-CheckResult check_gradient_norms(TransformerModelImpl& model, const CheckBatch& batch);
+CheckResult check_gradient_norms(TransformerModelImpl& model, const BatchTensors& batch);
 
 }  // namespace tfw

@@ -29,7 +29,7 @@ double tied_embedding_allowance(const ModelOptions& o) {
 }  // namespace
 
 CheckResult check_initial_loss(TransformerModelImpl& model,
-                               const std::vector<CheckBatch>& batches) {
+                               const std::vector<BatchTensors>& batches) {
     CheckResult r;
     r.id = "initial_loss";
     r.title = TFW_TR_NOOP("Check", "Initial loss is about ln(vocabulary)");
@@ -44,7 +44,7 @@ CheckResult check_initial_loss(TransformerModelImpl& model,
     const bool training = model.is_training();
     model.eval();
     double sum = 0;
-    for (const CheckBatch& batch : batches) sum += mean_token_nll(model, batch).item<double>();
+    for (const BatchTensors& batch : batches) sum += mean_token_nll(model, batch).item<double>();
     model.train(training);
     const double loss = sum / static_cast<double>(batches.size());
     const double excess = loss - expected;

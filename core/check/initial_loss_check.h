@@ -9,6 +9,7 @@
 
 namespace tfw {
 
-CheckResult check_initial_loss(TransformerModelImpl& model, const std::vector<CheckBatch>& batches);
+CheckResult check_initial_loss(TransformerModelImpl& model,
+                               const std::vector<BatchTensors>& batches);
 
 }  // namespace tfw

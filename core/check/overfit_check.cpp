@@ -20,7 +20,7 @@ double overfit_learning_rate(const ExperimentConfig& config) {
            std::sqrt(static_cast<double>(std::max(1, t.warmup_steps)));
 }
 
-CheckResult check_overfit(TransformerModelImpl& model, const CheckBatch& batch,
+CheckResult check_overfit(TransformerModelImpl& model, const BatchTensors& batch,
                           const ExperimentConfig& config, int steps,
                           const std::atomic<bool>* cancel) {
     CheckResult r;

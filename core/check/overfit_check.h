@@ -20,7 +20,7 @@ double overfit_learning_rate(const ExperimentConfig& config);
 // Trains `model` (in place, without dropout) on `batch` for up to `steps` optimizer steps with
 // the experiment's optimizer settings at overfit_learning_rate(), warmed up over the first
 // fifth of the steps. Stops early once the loss is below the threshold, or when cancelled.
-CheckResult check_overfit(TransformerModelImpl& model, const CheckBatch& batch,
+CheckResult check_overfit(TransformerModelImpl& model, const BatchTensors& batch,
                           const ExperimentConfig& config, int steps,
                           const std::atomic<bool>* cancel = nullptr);
 

@@ -44,7 +44,7 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
                            const CheckProgress& progress, const std::atomic<bool>* cancel) {
     const at::Device device =
         trained ? trained->parameters().front().device() : choose_device(config.train.device);
-    const std::vector<CheckBatch> sample =
+    const std::vector<BatchTensors> sample =
         sample_batches(data.train, std::min<int64_t>(kSampleBatchTokens, config.train.batch_tokens),
                        static_cast<uint64_t>(config.train.seed), kSampleBatches, device);
     // The model the leak, gradient and attention checks judge: the trained one when given.
@@ -60,7 +60,7 @@ ChecksReport run_checks_on(const ExperimentConfig& config, const PreparedData& d
         return *raw;
     };
 
-    const CheckBatch first = sample.empty() ? CheckBatch{} : sample.front();
+    const BatchTensors first = sample.empty() ? BatchTensors{} : sample.front();
     struct Check {
         std::string id, title;  // the title also names it in progress reports
         std::function<CheckResult()> run;

@@ -20,7 +20,7 @@ struct DistributedSetup {
     double timeout_s = 1800;  // a collective or a rendezvous that takes longer fails the run
 
     bool active() const { return world_size > 1; }
-    bool writes() const { return rank == 0; }  // rank 0 alone writes the run's files
+    bool is_rank0() const { return rank == 0; }  // rank 0 alone writes the run's files
 };
 
 // The setup the environment describes; a single process (world_size 1) when WORLD_SIZE is

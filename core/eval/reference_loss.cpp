@@ -4,6 +4,7 @@
 
 #include "core/data/encoding.h"
 #include "core/metrics/perplexity.h"
+#include "core/model/batch_tensors.h"
 #include "core/train/train_step.h"
 
 namespace tfw {

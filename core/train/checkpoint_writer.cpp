@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "core/io/model_io.h"
+#include "core/train/run_messages.h"
+#include "core/util/error_text.h"
 
 namespace tfw {
 
@@ -68,6 +70,25 @@ std::vector<std::string> restore_interrupted_copies(const Checkpoint& checkpoint
         if (!current) restore(paths.best_checkpoint());
     }
     return restored;
+}
+
+std::string save_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best,
+                                 bool final) {
+    try {
+        write_run_checkpoints(checkpoint, paths, best);
+    } catch (const std::exception& e) {
+        // The previous checkpoint is intact: files are written to .partial and renamed.
+        const std::string what = user_error_text(e);
+        const std::string step = std::to_string(checkpoint.position.step);
+        if (final)
+            throw RunFailure("the checkpoint at step " + step + " could not be saved (" + what +
+                             "). Free some space and run `tfw resume " + paths.dir +
+                             "` to continue from the last complete checkpoint.");
+        return "checkpoint at step " + step + " not saved: " + what +
+               ". Training goes on; checkpoints/last.tfw still holds the last complete checkpoint "
+               "and the next save tries again.";
+    }
+    return "";
 }
 
 }  // namespace tfw

@@ -26,6 +26,12 @@ Checkpoint run_checkpoint(const ExperimentConfig& config, const PreparedData& da
 // space left on device") with no partial file left; files already written stay.
 void write_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best);
 
+// write_run_checkpoints with the disk-full policy: a save that fails (full disk) must not cost
+// the run, so it returns the warning for the log ("" when saved) and the next save tries again,
+// except the `final` one at the end of the run, which throws RunFailure saying how to go on.
+std::string save_run_checkpoints(const Checkpoint& checkpoint, const RunPaths& paths, bool best,
+                                 bool final);
+
 // On resuming from `source` (whose content is `checkpoint`): the copies write_run_checkpoints
 // makes of it (step-N.tfw, best.tfw) that a kill in the middle of copying lost are made again.
 // Returns a line for the log per file re-created; throws CheckpointError when one cannot be.

@@ -8,16 +8,10 @@
 
 #include "core/config/experiment_config.h"
 #include "core/data/dataset.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/transformer_model.h"
 
 namespace tfw {
-
-struct BatchTensors {
-    at::Tensor src;              // [B, S] (undefined for lm)
-    at::Tensor tgt_in, tgt_out;  // [B, T]
-    int64_t src_tokens = 0, tgt_tokens = 0;
-};
-BatchTensors to_tensors(const Batch& batch, const at::Device& device);
 
 struct StepStats {
     double loss = 0;  // label-smoothed loss sum

@@ -1,7 +1,15 @@
 #pragma once
-// The state and loop of one training run (new or resumed). trainer.h is its public face;
-// the optimizer, loss scaler, sample preview and checkpoint writer have files of their own.
+// One training run (new or resumed) on one process or as one rank of a data-parallel run;
+// trainer.h is its public face. Its files are split by job:
+//   training_run.cpp        opening a run (new, resumed, restarted) and ending a failed one
+//   training_run_model.cpp  the model, optimizer and position it trains, and their checkpoints
+//   training_run_loop.cpp   the loop over epochs and steps, and the ways a run ends
+//   training_run_step.cpp   one optimizer step, one validation, and their reports
+// with the run's files (run_files), the other ranks (run_ranks), sample previews and attention
+// snapshots (run_previews), the validation pass (validation_pass) and the messages (run_messages)
+// in files of their own.
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -12,17 +20,16 @@
 #include "core/distributed/distributed_setup.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
-#include "core/io/run_lock.h"
-#include "core/io/run_tensorboard_log.h"
 #include "core/model/transformer_model.h"
 #include "core/train/divergence_watch.h"
 #include "core/train/loss_scaler.h"
+#include "core/train/run_files.h"
+#include "core/train/run_previews.h"
+#include "core/train/run_ranks.h"
 #include "core/train/training_observer.h"
 
 namespace tfw {
 
-class GradientAllReducer;
-class ProcessGroup;
 class ValidationScorer;
 
 class TrainingRun {
@@ -36,58 +43,56 @@ class TrainingRun {
     TrainingFinished resume(const std::string& from = "");
 
   private:
-    TrainingFinished guarded(const std::function<void()>& setup);
-    // Data parallel: joins the other ranks (first, so that a failure anywhere reaches them).
-    void join_process_group();
-    // Rank 0 hands the run's name and tokenizers to the other ranks of a new run, or its error.
-    void share_setup(const std::string& error = "");
+    // training_run.cpp
+    // Runs `setup` and the loop; any exception ends the run as Failed with a message.
+    TrainingFinished train_or_fail(const std::function<void()>& setup);
+    void resume_from(const Checkpoint& checkpoint, const std::string& source,
+                     const std::string& from);
+    // A new run's rank > 0 takes its setup from rank 0 and reads the data.
     void prepare_from_rank0();
-    at::Device training_device() const;
-    void build(const Checkpoint* from);
     // A new run's first steps once its folder is taken: log, history, data, checks, model.
     void begin_at_step_zero(const std::string& note = "");
     // Resuming a run whose process ended before its first checkpoint was written.
     void restart_without_checkpoint();
-    TrainingFinished loop();
-    bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
-    ValidationReport validate();
-    void report_samples();
-    // Snapshots the probes' attention at this step, once (see attention_snapshots.h); a failed
-    // write (full disk) is a warning.
-    void snapshot_attention_maps();
-    // Writes the checkpoints. A failed save (full disk) is a warning and the run goes on,
-    // except the `final` one at the end of the run, which fails it.
-    void save(bool best, bool final = false);
     // The quick sanity checks of a new run: to the log, checks.json and the observer. A
     // failed check is a warning; training goes on.
     void run_quick_checks();
     void log(LogLevel level, const std::string& message);
-    void log_to_file(LogLevel level, const std::string& message);
-    void report_steps();
-    // The run's TensorBoard event file for this session; a failure is a warning.
-    void open_tensorboard_log(int64_t first_step);
-    // What every rank acts on at the top of a step: a stop asked of any rank, and rank 0's
-    // pause button and clock (so that all stop at the same step and use the same rate).
-    struct Agreement {
-        bool stop = false, pause = false, time_up = false;
-        double budget_used = 0;  // share of train.max_minutes spent (time-based schedules)
-    };
-    Agreement agree();
-    bool wait_while_paused(Agreement& agreement);
-    // What went wrong once the loss diverged, and what to try (the log, status, finish message).
-    Phrase divergence_message() const;
     void write_status(const std::string& state, const Phrase& message = {});
     double elapsed() const;
 
+    // training_run_model.cpp
+    at::Device training_device() const;
+    void build(const Checkpoint* from);
+    void report_started(int threads, const std::vector<Batch>& epoch_batches);
+    // Writes the checkpoints (rank 0). A failed save (full disk) is a warning and the run goes
+    // on, except the `final` one at the end of the run, which fails it.
+    void save(bool best, bool final = false);
+
+    // training_run_loop.cpp
+    TrainingFinished loop();
+    // Validation with its previews and the checkpoint after it.
+    ValidationReport validate_and_save();
+    // Completed and early-stopped runs end validated; a stop request only saves, promptly.
+    TrainingFinished finish(FinishReason reason, std::string state, Phrase message);
+    StepAgreement agree();
+    bool wait_while_paused(StepAgreement& agreement);
+    bool out_of_patience() const;
+    TrainingFinished finish_early();
+    void snapshot_attention_maps();
+
+    // training_run_step.cpp
+    bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
+    void report_steps();
+    ValidationReport validate();
+
     std::string run_dir_;
     RunPaths paths_;
-    DistributedSetup distributed_;
-    std::unique_ptr<ProcessGroup> group_;          // null for one process
-    std::unique_ptr<GradientAllReducer> reducer_;  // null for one process
-    bool setup_shared_ = false;
-    double budget_used_ = 0;
+    RunRanks ranks_;
     TrainingObserver& observer_;
     TrainingControl& control_;
+    RunFiles files_;
+    RunPreviews previews_;
 
     ExperimentConfig config_;
     PreparedData data_;
@@ -96,25 +101,12 @@ class TrainingRun {
     at::Device device_{at::kCPU};
     PrecisionChoice precision_;  // train.precision as this device runs it (auto resolved)
     TrainingPosition position_;
-    std::unique_ptr<HistoryWriter> history_;
-    std::unique_ptr<RunTensorBoardLog> tensorboard_;  // null when its file could not be made
-    std::unique_ptr<RunLock> lock_;  // held from start or resume to the end of the run
-    std::ofstream log_file_;
-    std::string started_at_;
-    // Whether a failure is written to status.json: a resume that never started training leaves
-    // the run's status as it was.
-    bool owns_status_ = false;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
     LossScaler loss_scaler_;                    // fp16 only
     DivergenceWatch divergence_;                // fed every step's loss
     bool divergence_told_ = false;              // logged (and the run ended, if it stops on it)
-    std::vector<std::vector<int>> probes_;      // empty: no attention snapshots
     std::unique_ptr<ValidationScorer> scorer_;  // train.valid_metric bleu / rouge_l, rank 0
-    int64_t last_snapshot_step_ = -1;
-    struct {
-        int64_t count = 0, bytes = 0;
-        double seconds = 0;
-    } snapshots_;  // written in this session
+    double budget_used_ = 0;  // share of train.max_minutes spent, as the ranks agreed
 
     // Sums since the last step report.
     struct Pending {

@@ -43,9 +43,9 @@ TransformerModel tiny_model(const ExperimentConfig& c, uint64_t seed = 3) {
 }
 
 // Random tokens (no padding) of the given shape: a source and a shifted target.
-CheckBatch random_batch(bool seq2seq, int64_t rows, int64_t length, uint64_t seed = 11) {
+BatchTensors random_batch(bool seq2seq, int64_t rows, int64_t length, uint64_t seed = 11) {
     at::manual_seed(seed);
-    CheckBatch b;
+    BatchTensors b;
     if (seq2seq) b.src = at::randint(kEosId + 1, kVocab, {rows, length}, at::kLong);
     const at::Tensor tokens = at::randint(kEosId + 1, kVocab, {rows, length + 1}, at::kLong);
     b.tgt_in = tokens.narrow(1, 0, length).clone();
@@ -111,7 +111,7 @@ class TestChecks : public QObject {
         TransformerModel model = tiny_model(c);
         model->eval();
         torch::NoGradGuard no_grad;
-        const CheckBatch b = random_batch(false, 1, 5);
+        const BatchTensors b = random_batch(false, 1, 5);
         // A prompt in one step sees all of itself, as the teacher-forced pass does.
         DecoderCache cache;
         const at::Tensor step = model->decode_step(b.tgt_in, nullptr, cache);
@@ -124,7 +124,7 @@ class TestChecks : public QObject {
     void initialLossIsNearLnVocabularyAndFailsWhenWeightsAreScaled() {
         const ExperimentConfig c = tiny(Task::Translation);
         TransformerModel model = tiny_model(c);
-        const std::vector<CheckBatch> batches = {random_batch(true, 4, 8)};
+        const std::vector<BatchTensors> batches = {random_batch(true, 4, 8)};
         QCOMPARE(check_status_name(check_initial_loss(*model, batches).status),
                  std::string("pass"));
         scale_parameters(*model, 100);
@@ -160,7 +160,7 @@ class TestChecks : public QObject {
         ExperimentConfig c = tiny(Task::Translation);
         c.train.lr = 3e-3;
         c.train.schedule = Schedule::InverseSqrt;
-        const CheckBatch batch = random_batch(true, 4, 6);
+        const BatchTensors batch = random_batch(true, 4, 6);
         TransformerModel model = tiny_model(c);
         const CheckResult good = check_overfit(*model, batch, c, 300);
         QVERIFY2(good.status == CheckStatus::Pass, good.figure.text().c_str());
@@ -190,7 +190,7 @@ class TestChecks : public QObject {
     void gradientNormsAreReportedPerLayerAndNaNFails() {
         const ExperimentConfig c = tiny(Task::Translation);
         TransformerModel model = tiny_model(c);
-        const CheckBatch batch = random_batch(true, 4, 8);
+        const BatchTensors batch = random_batch(true, 4, 8);
         const CheckResult sane = check_gradient_norms(*model, batch);
         QVERIFY2(sane.status == CheckStatus::Pass, sane.figure.text().c_str());
         std::vector<std::string> parts;
@@ -224,7 +224,7 @@ class TestChecks : public QObject {
     void attentionEntropyIsInformationalUntrainedAndFlagsUniformAndDeadHeads() {
         const ExperimentConfig c = tiny(Task::LanguageModel);
         TransformerModel model = tiny_model(c);
-        const std::vector<CheckBatch> batches = {random_batch(false, 4, 12)};
+        const std::vector<BatchTensors> batches = {random_batch(false, 4, 12)};
         const CheckResult untrained = check_attention_entropy(*model, batches, false);
         QCOMPARE(check_status_name(untrained.status), std::string("skipped"));
         QCOMPARE(untrained.details.size(), size_t(2 * 4));  // 2 layers x 4 heads

@@ -186,7 +186,7 @@ class TestDistributed : public QObject {
         QCOMPARE(s.master_port, 29501);
         QVERIFY(s.agent_store);
         QCOMPARE(s.store_prefix, std::string("tfw/attempt_2"));
-        QVERIFY(!s.writes());
+        QVERIFY(!s.is_rank0());
 
         vars = {{"SLURM_NTASKS", "8"},
                 {"SLURM_PROCID", "5"},
