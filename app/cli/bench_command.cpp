@@ -8,7 +8,7 @@
 #include "app/cli/bench_decode.h"
 #include "app/cli/command.h"
 #include "core/train/train_benchmark.h"
-#include "core/util/precision_choice.h"
+#include "core/device/precision_choice.h"
 
 namespace tfw::cli {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
-#include "core/util/build_versions.h"
+#include "core/device/build_versions.h"
 #include "core/util/error_text.h"
-#include "core/util/gpu_devices.h"
-#include "core/util/openmp_policy.h"
+#include "core/device/gpu_devices.h"
+#include "core/runtime/openmp_policy.h"
 
 namespace tfw::cli {
 

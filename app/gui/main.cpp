@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "core/util/openmp_policy.h"
+#include "core/runtime/openmp_policy.h"
 #include "ui/common/app_settings.h"
 #include "ui/common/ui_language.h"
 #include "ui/main_window.h"

@@ -1,7 +1,7 @@
 #include "core/check/precision_check.h"
 
 #include "core/check/check_format.h"
-#include "core/util/precision_choice.h"
+#include "core/device/precision_choice.h"
 
 namespace tfw {
 

@@ -16,7 +16,7 @@
 #include "core/data/split_reader.h"
 #include "core/io/model_io.h"
 #include "core/model/model_options.h"
-#include "core/util/device.h"
+#include "core/device/device.h"
 #include "core/util/error_text.h"
 
 namespace tfw {

@@ -20,7 +20,7 @@ enum class Activation { Relu, Gelu };
 enum class OptimizerType { Adam, AdamW };
 enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
 enum class DevicePref { Auto, Cpu, Cuda };
-// auto: bf16 where the device runs it natively, else fp32 (core/util/precision_choice.h).
+// auto: bf16 where the device runs it natively, else fp32 (core/device/precision_choice.h).
 enum class Precision { Auto, Fp32, Bf16, Fp16 };
 // What the best checkpoint and early stopping go by: the validation loss, or BLEU / ROUGE-L of
 // the validation set decoded greedily at each validation (seq2seq only).

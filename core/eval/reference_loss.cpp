@@ -5,7 +5,7 @@
 #include "core/data/encoding.h"
 #include "core/metrics/perplexity.h"
 #include "core/model/batch_tensors.h"
-#include "core/train/train_step.h"
+#include "core/model/batch_loss.h"
 
 namespace tfw {
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "core/util/crc32c.h"
+#include "core/io/crc32c.h"
 
 namespace tfw {
 

@@ -7,7 +7,7 @@
 #include "core/io/torch_archive_check.h"
 #include "core/model/model_options.h"
 #include "core/model/model_size.h"
-#include "core/util/device.h"
+#include "core/device/device.h"
 
 namespace tfw {
 

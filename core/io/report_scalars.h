@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/util/training_reports.h"
+#include "core/history/training_reports.h"
 
 namespace tfw {
 

@@ -19,7 +19,7 @@
 #include "core/io/phrase_json.h"
 #include "core/io/run_lock.h"
 #include "core/metrics/metric_registry.h"
-#include "core/util/step_quantities.h"
+#include "core/history/step_quantities.h"
 
 namespace fs = std::filesystem;
 

@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/phrase.h"
-#include "core/util/training_reports.h"
+#include "core/history/training_reports.h"
 
 namespace tfw {
 

@@ -13,7 +13,7 @@
 
 #include "core/io/event_file_writer.h"
 #include "core/io/tensorboard_events.h"
-#include "core/util/training_reports.h"
+#include "core/history/training_reports.h"
 
 namespace tfw {
 

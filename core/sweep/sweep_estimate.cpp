@@ -9,7 +9,7 @@
 
 #include "core/data/synthetic_task.h"
 #include "core/train/train_benchmark.h"
-#include "core/util/device.h"
+#include "core/device/device.h"
 
 namespace tfw {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "core/config/config_error.h"
 #include "core/model/model_size.h"
-#include "core/util/gpu_devices.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 

@@ -11,7 +11,7 @@
 #include "core/config/experiment_config.h"
 #include "core/config/phrase.h"
 #include "core/train/divergence_watch.h"
-#include "core/util/precision_choice.h"
+#include "core/device/precision_choice.h"
 
 namespace tfw {
 

@@ -7,7 +7,7 @@
 
 #include "core/model/fast_dropout.h"
 #include "core/train/train_step.h"
-#include "core/util/precision_choice.h"
+#include "core/device/precision_choice.h"
 
 namespace tfw {
 

@@ -8,26 +8,16 @@
 
 #include "core/config/experiment_config.h"
 #include "core/data/dataset.h"
+#include "core/model/batch_loss.h"
 #include "core/model/batch_tensors.h"
 #include "core/model/transformer_model.h"
 
 namespace tfw {
 
-struct StepStats {
-    double loss = 0;  // label-smoothed loss sum
-    double nll = 0;   // unsmoothed NLL sum
-    int64_t tokens = 0;
-    int64_t correct = 0;
-};
-
 // Forward and backward of one batch; gradients of (loss sum * loss_scale) accumulate
 // into the parameters. bf16/fp16 run under autocast with fp32 weights and an fp32 loss.
 StepStats forward_backward(TransformerModelImpl& model, const BatchTensors& batch,
                            double label_smoothing, double loss_scale, Precision precision);
-
-// Forward only, no dropout, no gradients (validation).
-StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch,
-                         Precision precision);
 
 // Global L2 norm of the gradients before clipping; clips to max_norm when max_norm > 0.
 double clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm);

@@ -1,6 +1,6 @@
 #include "core/train/training_observer.h"
 
-#include "core/util/device.h"
+#include "core/device/device.h"
 
 namespace tfw {
 

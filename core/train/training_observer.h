@@ -9,8 +9,8 @@
 
 #include "core/check/check_result.h"
 #include "core/util/log_level.h"
-#include "core/util/precision_choice.h"
-#include "core/util/training_reports.h"
+#include "core/device/precision_choice.h"
+#include "core/history/training_reports.h"
 
 namespace tfw {
 

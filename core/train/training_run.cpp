@@ -13,7 +13,7 @@
 #include "core/train/run_clock.h"
 #include "core/train/run_messages.h"
 #include "core/train/validation_score.h"
-#include "core/util/allocator.h"
+#include "core/runtime/allocator.h"
 #include "core/util/error_text.h"
 
 namespace fs = std::filesystem;

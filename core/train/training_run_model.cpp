@@ -22,7 +22,7 @@
 #include "core/train/train_step.h"
 #include "core/train/training_run.h"
 #include "core/train/validation_score.h"
-#include "core/util/device.h"
+#include "core/device/device.h"
 
 namespace tfw {
 

@@ -5,7 +5,7 @@
 #include <ATen/ATen.h>
 #include <c10/core/CPUAllocator.h>
 
-#include "core/util/allocator.h"
+#include "core/runtime/allocator.h"
 
 using namespace tfw;
 

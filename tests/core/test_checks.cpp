@@ -20,7 +20,7 @@
 #include "core/data/split_reader.h"
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
-#include "core/util/cpu_features.h"
+#include "core/device/cpu_features.h"
 
 #include "tests/core/test_support.h"
 

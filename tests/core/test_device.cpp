@@ -10,11 +10,11 @@
 #include <cmath>
 
 #include "core/config/config_error.h"
-#include "core/util/build_versions.h"
-#include "core/util/cpu_features.h"
-#include "core/util/device.h"
-#include "core/util/gpu_devices.h"
-#include "core/util/precision_choice.h"
+#include "core/device/build_versions.h"
+#include "core/device/cpu_features.h"
+#include "core/device/device.h"
+#include "core/device/gpu_devices.h"
+#include "core/device/precision_choice.h"
 
 using namespace tfw;
 

@@ -7,7 +7,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "core/util/cpu_features.h"
+#include "core/device/cpu_features.h"
 #include "core/util/error_text.h"
 
 using namespace tfw;

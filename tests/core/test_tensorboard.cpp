@@ -18,7 +18,7 @@
 #include "core/io/run_directory.h"
 #include "core/io/run_tensorboard_log.h"
 #include "core/train/trainer.h"
-#include "core/util/crc32c.h"
+#include "core/io/crc32c.h"
 
 #include "tests/core/test_support.h"
 

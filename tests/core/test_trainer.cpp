@@ -8,19 +8,20 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <torch/utils.h>
-#include <torch/version.h>
+#include <nlohmann/json.hpp>
 
 #include "core/config/config_error.h"
 #include "core/io/checkpoint.h"
 #include "core/io/generator_state.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
-#include "core/util/step_quantities.h"
+#include "core/history/step_quantities.h"
 
 #include "tests/core/test_support.h"
 #include "tests/core/training_recorder.h"
@@ -29,6 +30,42 @@ using namespace tfw;
 using test::read_text;
 using test::Recorder;
 using test::run;
+
+namespace {
+
+bool numbers_agree(const nlohmann::json& got, const nlohmann::json& expected, double tolerance) {
+    if (got.is_number_float() || expected.is_number_float()) {
+        if (!got.is_number() || !expected.is_number()) return false;
+        const double a = got.get<double>(), b = expected.get<double>();
+        return std::abs(a - b) <= tolerance * std::max({1.0, std::abs(a), std::abs(b)});
+    }
+    if (got.is_object() && expected.is_object()) {
+        if (got.size() != expected.size()) return false;
+        for (const auto& [key, value] : expected.items())
+            if (!got.contains(key) || !numbers_agree(got.at(key), value, tolerance)) return false;
+        return true;
+    }
+    return got == expected;
+}
+
+// "" when two histories have the same lines with the same keys and values, floating-point
+// numbers within a relative tolerance; else the first line that differs.
+std::string history_difference(const std::string& got, const std::string& expected,
+                               double tolerance) {
+    std::istringstream a(got), b(expected);
+    std::string line_a, line_b;
+    for (int line = 1;; ++line) {
+        const bool more_a = static_cast<bool>(std::getline(a, line_a));
+        const bool more_b = static_cast<bool>(std::getline(b, line_b));
+        if (!more_a && !more_b) return "";
+        if (more_a != more_b ||
+            !numbers_agree(nlohmann::json::parse(line_a), nlohmann::json::parse(line_b), tolerance))
+            return "line " + std::to_string(line) + ":\n  got      " + line_a + "\n  expected " +
+                   line_b;
+    }
+}
+
+}  // namespace
 
 class TestTrainer : public QObject {
     Q_OBJECT
@@ -176,14 +213,14 @@ class TestTrainer : public QObject {
         run(other, path("seed-c"), c);
         QVERIFY(c.steps[3].train_loss != a.steps[3].train_loss);
     }
-    // The whole history.jsonl of a tiny run on the CPU, byte for byte, against the one the
-    // trainer wrote before its restructuring; the wall-clock fields (elapsed_s, tokens_per_s)
-    // are masked. The numbers depend on LibTorch's kernels, so the file is for one version.
+    // The whole history.jsonl of a tiny run on the CPU against the one the trainer wrote before
+    // its restructuring: the same lines, keys and counts, and the same numbers. On the machine
+    // and LibTorch that wrote the file the bytes are identical (said in the log); elsewhere
+    // kernels round differently, so numbers may differ in their last digits (1e-5 relative).
+    // The wall-clock fields (elapsed_s, tokens_per_s) are masked.
     void aTinyRunWritesTheGoldenHistory() {
-        const std::string golden = std::string(TFW_TEST_DATA_DIR) +
-                                   "/trainer/tiny-reverse-history-libtorch-" TORCH_VERSION ".jsonl";
-        if (!std::filesystem::exists(golden))
-            QSKIP(("no golden history for LibTorch " TORCH_VERSION ": " + golden).c_str());
+        const std::string golden =
+            std::string(TFW_TEST_DATA_DIR) + "/trainer/tiny-reverse-history.jsonl";
         ExperimentConfig c = test::tiny_reverse_run();
         c.train.device = DevicePref::Cpu;
         Recorder r;
@@ -191,7 +228,11 @@ class TestTrainer : public QObject {
         const std::regex wall_clock("\"(elapsed_s|tokens_per_s)\":[^,}]*");
         const std::string history = std::regex_replace(
             read_text(RunPaths(path("golden")).history()), wall_clock, "\"$1\":\"masked\"");
-        QCOMPARE(history, read_text(golden));
+        const std::string expected = read_text(golden);
+        qInfo("history.jsonl %s the golden file",
+              history == expected ? "is byte-identical to" : "differs in rounding from");
+        const std::string difference = history_difference(history, expected, 1e-5);
+        QVERIFY2(difference.empty(), difference.c_str());
     }
     void resumingContinuesExactly() {
         ExperimentConfig c = test::tiny_reverse_run();

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/util/gpu_devices.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 

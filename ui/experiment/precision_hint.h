@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "core/util/cpu_features.h"
-#include "core/util/gpu_devices.h"
+#include "core/device/cpu_features.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 

@@ -12,8 +12,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include "core/util/build_versions.h"
-#include "core/util/gpu_devices.h"
+#include "core/device/build_versions.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "core/io/run_directory.h"
 #include "core/metrics/metric_registry.h"
-#include "core/util/step_quantities.h"
+#include "core/history/step_quantities.h"
 #include "widgets/live_chart.h"
 
 namespace tfw {
@@ -43,7 +43,7 @@ RunCharts::RunCharts(QWidget* parent)
            "into pieces, \"valid per word\" is exp(loss \u00d7 tokens per word), with each line's "
            "end counted as a word: the figure comparable with published word-level results such "
            "as Penn Treebank's."));
-    // Marked for translation in the core (core/util/step_quantities.cpp).
+    // Marked for translation in the core (core/history/step_quantities.cpp).
     const auto translated = [](const char* text) {
         return QCoreApplication::translate("StepQuantity", text);
     };

@@ -1,4 +1,4 @@
-#include "core/util/allocator.h"
+#include "core/runtime/allocator.h"
 
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>

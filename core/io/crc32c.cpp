@@ -1,4 +1,4 @@
-#include "core/util/crc32c.h"
+#include "core/io/crc32c.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "core/train/label_smoothed_loss.h"
+#include "core/model/label_smoothed_loss.h"
 
 #include <ATen/ATen.h>
 #include <torch/utils.h>

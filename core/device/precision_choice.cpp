@@ -1,12 +1,12 @@
-#include "core/util/precision_choice.h"
+#include "core/device/precision_choice.h"
 
 #include <ATen/ATen.h>
 
 #include <algorithm>
 #include <chrono>
 
-#include "core/util/cpu_features.h"
-#include "core/util/gpu_devices.h"
+#include "core/device/cpu_features.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 

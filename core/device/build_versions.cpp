@@ -1,4 +1,4 @@
-#include "core/util/build_versions.h"
+#include "core/device/build_versions.h"
 
 #include <torch/version.h>
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/util/training_reports.h"
+#include "core/history/training_reports.h"
 
 namespace tfw {
 

@@ -1,4 +1,4 @@
-#include "core/util/gpu_devices.h"
+#include "core/device/gpu_devices.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "core/util/step_quantities.h"
+#include "core/history/step_quantities.h"
 
 #include "core/config/translatable.h"
 

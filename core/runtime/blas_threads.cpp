@@ -1,4 +1,4 @@
-#include "core/util/blas_threads.h"
+#include "core/runtime/blas_threads.h"
 
 #include <dlfcn.h>
 

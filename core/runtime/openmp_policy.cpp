@@ -1,4 +1,4 @@
-#include "core/util/openmp_policy.h"
+#include "core/runtime/openmp_policy.h"
 
 #include <unistd.h>
 

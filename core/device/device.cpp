@@ -1,12 +1,12 @@
-#include "core/util/device.h"
+#include "core/device/device.h"
 
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
 #include <torch/version.h>
 
 #include "core/config/config_error.h"
-#include "core/util/build_versions.h"
-#include "core/util/gpu_devices.h"
+#include "core/device/build_versions.h"
+#include "core/device/gpu_devices.h"
 
 namespace tfw {
 
