@@ -7,8 +7,8 @@
 #include "app/cli/args.h"
 #include "app/cli/bench_decode.h"
 #include "app/cli/command.h"
-#include "core/train/train_benchmark.h"
 #include "core/device/precision_choice.h"
+#include "core/train/train_benchmark.h"
 
 namespace tfw::cli {
 namespace {

@@ -8,9 +8,9 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/device/build_versions.h"
-#include "core/util/error_text.h"
 #include "core/device/gpu_devices.h"
 #include "core/runtime/openmp_policy.h"
+#include "core/util/error_text.h"
 
 namespace tfw::cli {
 

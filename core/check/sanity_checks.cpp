@@ -14,9 +14,9 @@
 #include "core/check/precision_check.h"
 #include "core/check/prepared_checks.h"
 #include "core/data/split_reader.h"
+#include "core/device/device.h"
 #include "core/io/model_io.h"
 #include "core/model/model_options.h"
-#include "core/device/device.h"
 #include "core/util/error_text.h"
 
 namespace tfw {

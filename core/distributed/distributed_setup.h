@@ -24,8 +24,8 @@ struct DistributedSetup {
 };
 
 // The setup the environment describes; a single process (world_size 1) when WORLD_SIZE is
-// not set (nor Slurm's SLURM_NTASKS with MASTER_ADDR). Throws ConfigError naming the variable that is missing or
-// malformed. `get` reads a variable (std::getenv by default; tests pass their own).
+// not set (nor Slurm's SLURM_NTASKS with MASTER_ADDR). Throws ConfigError naming the variable that
+// is missing or malformed. `get` reads a variable (std::getenv by default; tests pass their own).
 DistributedSetup distributed_setup_from_environment(
     const std::function<const char*(const char*)>& get = {});
 

@@ -4,8 +4,8 @@
 
 #include "core/data/encoding.h"
 #include "core/metrics/perplexity.h"
-#include "core/model/batch_tensors.h"
 #include "core/model/batch_loss.h"
+#include "core/model/batch_tensors.h"
 
 namespace tfw {
 namespace {

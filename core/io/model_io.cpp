@@ -4,10 +4,10 @@
 
 #include <sstream>
 
+#include "core/device/device.h"
 #include "core/io/torch_archive_check.h"
 #include "core/model/model_options.h"
 #include "core/model/model_size.h"
-#include "core/device/device.h"
 
 namespace tfw {
 

@@ -14,12 +14,12 @@
 #include <utility>
 
 #include "core/config/translatable.h"
+#include "core/history/step_quantities.h"
 #include "core/io/checkpoint.h"
 #include "core/io/model_export.h"
 #include "core/io/phrase_json.h"
 #include "core/io/run_lock.h"
 #include "core/metrics/metric_registry.h"
-#include "core/history/step_quantities.h"
 
 namespace fs = std::filesystem;
 

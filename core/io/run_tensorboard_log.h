@@ -11,9 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/history/training_reports.h"
 #include "core/io/event_file_writer.h"
 #include "core/io/tensorboard_events.h"
-#include "core/history/training_reports.h"
 
 namespace tfw {
 

@@ -8,8 +8,8 @@
 #include <tuple>
 
 #include "core/data/synthetic_task.h"
-#include "core/train/train_benchmark.h"
 #include "core/device/device.h"
+#include "core/train/train_benchmark.h"
 
 namespace tfw {
 namespace {

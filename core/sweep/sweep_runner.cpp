@@ -149,8 +149,8 @@ bool evaluate_run(const std::string& run_dir, size_t run, SweepObserver& observe
     Translator translator(load_model(checkpoint, device));
     const EvaluationSet set = evaluation_split(config, "valid");
     const auto evaluation =
-        evaluate(translator, checkpoint, set, decode_options_from(config.decode),
-                 std::nullopt, [&](size_t done, size_t total) {
+        evaluate(translator, checkpoint, set, decode_options_from(config.decode), std::nullopt,
+                 [&](size_t done, size_t total) {
                      observer.on_run_evaluating(run, done, total);
                      return !control.stop.load() && !control.skipped(run);
                  });

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "core/config/config_error.h"
-#include "core/model/model_size.h"
 #include "core/device/gpu_devices.h"
+#include "core/model/model_size.h"
 
 namespace tfw {
 

@@ -10,8 +10,8 @@
 
 #include "core/config/experiment_config.h"
 #include "core/config/phrase.h"
-#include "core/train/divergence_watch.h"
 #include "core/device/precision_choice.h"
+#include "core/train/divergence_watch.h"
 
 namespace tfw {
 

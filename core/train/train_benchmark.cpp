@@ -5,9 +5,9 @@
 
 #include <chrono>
 
+#include "core/device/precision_choice.h"
 #include "core/model/fast_dropout.h"
 #include "core/train/train_step.h"
-#include "core/device/precision_choice.h"
 
 namespace tfw {
 

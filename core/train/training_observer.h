@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "core/check/check_result.h"
-#include "core/util/log_level.h"
 #include "core/device/precision_choice.h"
 #include "core/history/training_reports.h"
+#include "core/util/log_level.h"
 
 namespace tfw {
 

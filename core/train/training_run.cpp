@@ -7,13 +7,13 @@
 #include "core/config/config_io.h"
 #include "core/data/data_error.h"
 #include "core/io/resume_source.h"
+#include "core/runtime/allocator.h"
 #include "core/train/attention_snapshots.h"
 #include "core/train/checkpoint_writer.h"
 #include "core/train/memory_check.h"
 #include "core/train/run_clock.h"
 #include "core/train/run_messages.h"
 #include "core/train/validation_score.h"
-#include "core/runtime/allocator.h"
 #include "core/util/error_text.h"
 
 namespace fs = std::filesystem;

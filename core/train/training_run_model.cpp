@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/data/batch_padding.h"
+#include "core/device/device.h"
 #include "core/io/generator_state.h"
 #include "core/io/model_io.h"
 #include "core/model/fast_dropout.h"
@@ -22,7 +23,6 @@
 #include "core/train/train_step.h"
 #include "core/train/training_run.h"
 #include "core/train/validation_score.h"
-#include "core/device/device.h"
 
 namespace tfw {
 

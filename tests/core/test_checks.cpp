@@ -18,9 +18,9 @@
 #include "core/check/precision_check.h"
 #include "core/check/sanity_checks.h"
 #include "core/data/split_reader.h"
+#include "core/device/cpu_features.h"
 #include "core/model/model_options.h"
 #include "core/train/trainer.h"
-#include "core/device/cpu_features.h"
 
 #include "tests/core/test_support.h"
 

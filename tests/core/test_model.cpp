@@ -9,10 +9,10 @@
 #include <limits>
 
 #include "core/model/fast_dropout.h"
+#include "core/model/label_smoothed_loss.h"
 #include "core/model/model_size.h"
 #include "core/model/multi_head_attention.h"
 #include "core/model/transformer_model.h"
-#include "core/model/label_smoothed_loss.h"
 #include "tests/core/test_support.h"
 
 using namespace tfw;

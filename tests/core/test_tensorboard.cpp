@@ -14,11 +14,11 @@
 #include "core/compare/run_scalars.h"
 #include "core/config/config_io.h"
 #include "core/eval/evaluation.h"
+#include "core/io/crc32c.h"
 #include "core/io/event_file_writer.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_tensorboard_log.h"
 #include "core/train/trainer.h"
-#include "core/io/crc32c.h"
 
 #include "tests/core/test_support.h"
 

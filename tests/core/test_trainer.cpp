@@ -17,11 +17,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/config_error.h"
+#include "core/history/step_quantities.h"
 #include "core/io/checkpoint.h"
 #include "core/io/generator_state.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
-#include "core/history/step_quantities.h"
 
 #include "tests/core/test_support.h"
 #include "tests/core/training_recorder.h"

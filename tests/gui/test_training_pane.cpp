@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "core/config/config_io.h"
+#include "core/history/step_quantities.h"
 #include "core/io/checkpoint.h"
 #include "core/io/run_directory.h"
 #include "core/io/run_lock.h"
 #include "core/train/trainer.h"
-#include "core/history/step_quantities.h"
 #include "tests/core/tiny_checkpoint.h"
 #include "ui/runs/runs_pane.h"
 #include "ui/training/attention_timeline.h"

@@ -4,9 +4,9 @@
 #include <QGridLayout>
 #include <cmath>
 
+#include "core/history/step_quantities.h"
 #include "core/io/run_directory.h"
 #include "core/metrics/metric_registry.h"
-#include "core/history/step_quantities.h"
 #include "widgets/live_chart.h"
 
 namespace tfw {
