@@ -14,6 +14,13 @@ std::string preset_list() {
     return names;
 }
 
+// A data folder (empty: the experiment's own), then --set overrides in order.
+void apply_overrides(ExperimentConfig& config, const std::string& data_dir,
+                     const std::vector<std::string>& assignments) {
+    if (!data_dir.empty()) config.data.dir = std::filesystem::absolute(data_dir).string();
+    apply_set_options(config, assignments);
+}
+
 }  // namespace
 
 void add_experiment_options(Args& args, const std::string& what) {
@@ -34,24 +41,20 @@ bool names_experiment(const Args& args) {
 ExperimentConfig experiment_from_args(const Args& args) {
     if (args.has("config") == args.has("preset"))
         throw UsageError("give exactly one of --config or --preset");
-    ExperimentConfig config = args.has("config") ? load_config_file(args.get("config"))
-                                                 : preset_option(args.get("preset"));
-    apply_experiment_overrides(args, config);
-    return config;
+    const bool is_preset = args.has("preset");
+    return named_experiment(is_preset, args.get(is_preset ? "preset" : "config"),
+                            args.has("data-dir") ? args.get("data-dir") : "", args.all("set"));
 }
 
 void apply_experiment_overrides(const Args& args, ExperimentConfig& config) {
-    if (args.has("data-dir"))
-        config.data.dir = std::filesystem::absolute(args.get("data-dir")).string();
-    apply_set_options(config, args.all("set"));
+    apply_overrides(config, args.has("data-dir") ? args.get("data-dir") : "", args.all("set"));
 }
 
 ExperimentConfig named_experiment(bool is_preset, const std::string& name,
                                   const std::string& data_dir,
                                   const std::vector<std::string>& assignments) {
     ExperimentConfig config = is_preset ? preset_option(name) : load_config_file(name);
-    if (!data_dir.empty()) config.data.dir = std::filesystem::absolute(data_dir).string();
-    apply_set_options(config, assignments);
+    apply_overrides(config, data_dir, assignments);
     return config;
 }
 
