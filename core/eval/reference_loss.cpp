@@ -15,7 +15,7 @@ ReferenceLoss corpus_loss(LoadedModel& model, const Corpus& corpus) {
     const ExperimentConfig& config = model.checkpoint.config;
     for (const Batch& batch :
          make_batches(corpus.examples, config.train.batch_tokens, false, 0, 0)) {
-        const StepStats stats =
+        const BatchScore stats =
             evaluate_batch(*model.model, to_tensors(batch, model.device), Precision::Fp32);
         total.nll += stats.nll;
         total.tokens += stats.tokens;

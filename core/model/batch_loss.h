@@ -1,6 +1,6 @@
 #pragma once
-// The loss of one batch with the targets given (teacher forcing): what a step reports and what
-// validation, evaluation's reference loss and the checks compute.
+// The loss of one batch with the targets given (teacher forcing): what validation, evaluation's
+// reference loss and the checks compute.
 
 #include <cstdint>
 
@@ -10,15 +10,14 @@
 
 namespace tfw {
 
-struct StepStats {
-    double loss = 0;  // label-smoothed loss sum
-    double nll = 0;   // unsmoothed NLL sum
+struct BatchScore {
+    double nll = 0;  // unsmoothed NLL sum
     int64_t tokens = 0;
-    int64_t correct = 0;
+    int64_t correct = 0;  // targets that were the model's first choice
 };
 
 // Forward only, no dropout, no gradients (validation).
-StepStats evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch,
-                         Precision precision);
+BatchScore evaluate_batch(TransformerModelImpl& model, const BatchTensors& batch,
+                          Precision precision);
 
 }  // namespace tfw

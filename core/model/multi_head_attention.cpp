@@ -29,10 +29,10 @@ at::Tensor explicit_attention(at::Tensor q, const at::Tensor& k, const at::Tenso
 // The same in one fused LibTorch kernel (flash attention, on the CPU too), which never
 // materialises the [B, H, Tq, Tk] weights: less memory traffic, no weights to return.
 at::Tensor fused_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                           const at::Tensor& mask) {
-    if (!mask.defined()) return at::scaled_dot_product_attention(q, k, v);
+                           const at::Tensor& mask, double dropout) {
+    if (!mask.defined()) return at::scaled_dot_product_attention(q, k, v, {}, dropout);
     // The additive mask must have the query's type (bfloat16 under autocast).
-    return at::scaled_dot_product_attention(q, k, v, mask.to(q.scalar_type()));
+    return at::scaled_dot_product_attention(q, k, v, mask.to(q.scalar_type()), dropout);
 }
 #endif
 
@@ -92,10 +92,12 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     const double dropout = is_training() ? attention_dropout_ : 0.0;
     at::Tensor context;  // [B, H, Tq, dh]
 #if TORCH_VERSION_MAJOR >= 2
-    // The fused kernel's own dropout would draw from LibTorch's generator instead of
-    // fast_dropout's counter, losing deterministic masks and exact resume: with attention
-    // dropout in training, the explicit path runs, as it does when weights are asked for.
-    if (!weights_out && dropout == 0) context = fused_attention(q, k, v, mask);
+    // On the CPU the fused kernel's own dropout would draw from LibTorch's generator instead
+    // of fast_dropout's counter, losing deterministic masks and exact resume: with attention
+    // dropout in training, the explicit path runs there, as it does when weights are asked
+    // for. A GPU's dropout draws from LibTorch's generator anyway (its state is checkpointed).
+    if (!weights_out && (dropout == 0 || !q.device().is_cpu()))
+        context = fused_attention(q, k, v, mask, dropout);
 #endif
     if (!context.defined()) context = explicit_attention(q, k, v, mask, dropout, weights_out);
     if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});

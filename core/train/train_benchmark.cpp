@@ -1,12 +1,14 @@
 #include "core/train/train_benchmark.h"
 
 #include <ATen/ATen.h>
-#include <torch/optim/adam.h>
 
 #include <chrono>
 
 #include "core/device/precision_choice.h"
 #include "core/model/fast_dropout.h"
+#include "core/runtime/host_reads.h"
+#include "core/train/optimizer.h"
+#include "core/train/optimizer_step.h"
 #include "core/train/train_step.h"
 
 namespace tfw {
@@ -37,8 +39,16 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     model->to(device);
     model->train();
     result.params = model->parameter_count();
-    torch::optim::Adam optimizer(model->parameters(),
-                                 torch::optim::AdamOptions(1e-4).betas({0.9, 0.98}).eps(1e-9));
+    TrainConfig train;
+    train.optimizer = OptimizerType::Adam;
+    train.lr = 1e-4;
+    train.betas = {0.9, 0.98};
+    train.eps = 1e-9;
+    train.weight_decay = 0;
+    train.clip_norm = 1.0;
+    const auto optimizer = make_optimizer(train, model->parameters());
+    OptimizerStep optimizer_step(*optimizer, train);
+    const at::Tensor halt = at::zeros({}, at::TensorOptions(device).dtype(at::kBool));
 
     BatchTensors batch;
     batch.src = at::randint(4, o.vocab, {o.batch, o.src_len}, at::kLong).to(device);
@@ -47,19 +57,21 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     batch.tgt_out = tgt.slice(1, 1, o.tgt_len + 1);
     const int64_t tgt_tokens = int64_t(o.batch) * o.tgt_len,
                   src_tokens = int64_t(o.batch) * o.src_len;
-    const auto parameters = model->parameters();
 
+    // As training steps: nothing is read back until the end, which waits for the device.
     auto step = [&] {
-        optimizer.zero_grad();
-        const StepStats stats = forward_backward(
+        optimizer->zero_grad();
+        const LossSums sums = forward_backward(
             *model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), result.precision);
-        clip_gradients(parameters, 1.0);
-        optimizer.step();
-        return stats.loss / static_cast<double>(stats.tokens);
+        optimizer_step.step(train.lr, halt);
+        return sums.loss;
     };
     for (int i = 0; i < o.warmup; ++i) step();
+    if (o.warmup > 0) read_scalar(at::zeros({}, at::TensorOptions(device)));  // waits
     const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < o.steps; ++i) result.final_loss = step();
+    at::Tensor last_loss;
+    for (int i = 0; i < o.steps; ++i) last_loss = step();
+    result.final_loss = read_scalar(last_loss) / static_cast<double>(tgt_tokens);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / o.steps;
 

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <torch/optim/optimizer.h>
@@ -23,6 +24,7 @@
 #include "core/model/transformer_model.h"
 #include "core/train/divergence_watch.h"
 #include "core/train/loss_scaler.h"
+#include "core/train/optimizer_step.h"
 #include "core/train/run_files.h"
 #include "core/train/run_previews.h"
 #include "core/train/run_ranks.h"
@@ -79,10 +81,15 @@ class TrainingRun {
     bool wait_while_paused(StepAgreement& agreement);
     bool out_of_patience() const;
     TrainingFinished finish_early();
+    // After the steps were reported: a run whose optimizer halted on a non-finite loss ends,
+    // and so does one that diverged when train.stop_on_divergence is on (else it is told once).
+    std::optional<TrainingFinished> end_if_diverged();
     void snapshot_attention_maps();
 
     // training_run_step.cpp
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
+    // Reads the steps since the last report back from the device (the only read of a step
+    // outside fp16), feeds the divergence watch and reports them.
     void report_steps();
     ValidationReport validate();
 
@@ -98,21 +105,27 @@ class TrainingRun {
     PreparedData data_;
     TransformerModel model_{nullptr};
     std::unique_ptr<torch::optim::Optimizer> optimizer_;
+    std::unique_ptr<OptimizerStep> optimizer_step_;  // clipping and the update, on optimizer_
     at::Device device_{at::kCPU};
     PrecisionChoice precision_;  // train.precision as this device runs it (auto resolved)
     TrainingPosition position_;
     int64_t planned_steps_ = 0, steps_per_epoch_ = 0;
-    LossScaler loss_scaler_;                    // fp16 only
-    DivergenceWatch divergence_;                // fed every step's loss
-    bool divergence_told_ = false;              // logged (and the run ended, if it stops on it)
+    LossScaler loss_scaler_;        // fp16 only
+    DivergenceWatch divergence_;    // fed every step's loss at the reports
+    bool divergence_told_ = false;  // logged (and the run ended, if it stops on it)
+    // Nonzero on the device from the first step whose loss or gradients were not finite: the
+    // optimizer changes nothing from there on, until the next report ends the run.
+    at::Tensor halt_;
+    at::Tensor above_limit_;                    // exploded steps in a row, on the device
+    bool halted_ = false;                       // a report saw it
     std::unique_ptr<ValidationScorer> scorer_;  // train.valid_metric bleu / rouge_l, rank 0
     double budget_used_ = 0;  // share of train.max_minutes spent, as the ranks agreed
 
-    // Sums since the last step report.
+    // The steps since the last report.
     struct Pending {
-        double loss = 0, nll = 0, grad_norm = 0;
-        int64_t tokens = 0, all_tokens = 0, steps = 0;
-        double since = 0;  // elapsed() at the last report
+        std::vector<at::Tensor> sums;  // per step, on the device: loss, NLL, gradient norm, halt
+        std::vector<int64_t> tokens, all_tokens;  // per step: target tokens, all tokens
+        double since = 0;                         // elapsed() at the last report
     } pending_;
     double session_start_ = 0;   // steady clock seconds when this session began
     double elapsed_before_ = 0;  // training time of earlier sessions (resume)

@@ -34,16 +34,13 @@ TrainingFinished TrainingRun::loop() {
             const size_t count = std::min<size_t>(t.accumulate, batches.size() - first);
             const bool stepped = train_step(batches, first, count);
             position_.batch_in_epoch += static_cast<int64_t>(count);
-            if (divergence_.diverged() && !divergence_told_) {
-                divergence_told_ = true;
-                const Phrase message = divergence_message(config_, precision_, divergence_);
-                if (divergence_.non_finite() || t.stop_on_divergence)
-                    return finish(FinishReason::Diverged, "diverged", message);
-                log(LogLevel::Warning,
-                    message.text() + " Training goes on (train.stop_on_divergence is off).");
-            }
+            // Validations report the steps before them, so that divergence ends a run before
+            // a diverged model is validated.
+            if (stepped && (position_.step % t.log_every == 0 ||
+                            (t.valid_every > 0 && position_.step % t.valid_every == 0)))
+                report_steps();
+            if (auto ended = end_if_diverged()) return *ended;
             if (!stepped) continue;
-            if (position_.step % t.log_every == 0) report_steps();
             if (t.snapshot_every > 0 && position_.step % t.snapshot_every == 0)
                 snapshot_attention_maps();
             if (t.valid_every > 0 && position_.step % t.valid_every == 0) {
@@ -55,6 +52,8 @@ TrainingFinished TrainingRun::loop() {
         }
         // A run resumed from this epoch's end-of-epoch checkpoint has validated it already.
         if (t.valid_every == 0 && position_.validated_step != position_.step) {
+            report_steps();
+            if (auto ended = end_if_diverged()) return *ended;
             validate_and_save();
             if (out_of_patience()) return finish_early();
         }
@@ -83,8 +82,19 @@ TrainingFinished TrainingRun::finish_early() {
         stopped_early(metric ? metric->name : "", config_.train.patience, position_.best_step));
 }
 
+std::optional<TrainingFinished> TrainingRun::end_if_diverged() {
+    if (!halted_ && (!divergence_.diverged() || divergence_told_)) return std::nullopt;
+    divergence_told_ = true;
+    const Phrase message = divergence_message(config_, precision_, divergence_);
+    if (halted_ || divergence_.non_finite() || config_.train.stop_on_divergence)
+        return finish(FinishReason::Diverged, "diverged", message);
+    log(LogLevel::Warning, message.text() + " Training goes on (train.stop_on_divergence is off).");
+    return std::nullopt;
+}
+
 TrainingFinished TrainingRun::finish(FinishReason reason, std::string state, Phrase message) {
     control_.finishing = true;
+    report_steps();  // first: reading the last steps back can reveal a divergence
     // A run that trained on after diverging (train.stop_on_divergence false) is no success.
     if (divergence_.diverged() &&
         (reason == FinishReason::Completed || reason == FinishReason::EarlyStopped)) {
@@ -92,7 +102,6 @@ TrainingFinished TrainingRun::finish(FinishReason reason, std::string state, Phr
         state = "diverged";
         message.then(diverged_on_the_way(divergence_.step()));
     }
-    report_steps();
     if (reason != FinishReason::Stopped && position_.validated_step != position_.step &&
         position_.step > 0) {
         validate();

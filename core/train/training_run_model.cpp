@@ -56,6 +56,9 @@ void TrainingRun::build(const Checkpoint* from) {
     model_->train();
     optimizer_ = make_optimizer(config_.train, model_->parameters());
     if (from && !from->optimizer.empty()) load_optimizer(*optimizer_, from->optimizer);
+    optimizer_step_ = std::make_unique<OptimizerStep>(*optimizer_, config_.train);
+    halt_ = at::zeros({}, at::TensorOptions(device_).dtype(at::kBool));
+    above_limit_ = at::zeros({}, at::TensorOptions(device_).dtype(at::kInt));
 
     if (from) {
         position_ = from->position;
@@ -132,6 +135,7 @@ void TrainingRun::save(bool best, bool final) {
     position_.dropout_seed = rng.seed;
     position_.dropout_counter = rng.counter;
     position_.loss_scale = loss_scaler_.state();
+    optimizer_step_->write_back_steps();
     Checkpoint checkpoint =
         run_checkpoint(config_, data_, *model_, *optimizer_, position_, paths_.history());
     checkpoint.device_generator = training_generator_state(device_);

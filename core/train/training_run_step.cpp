@@ -1,10 +1,13 @@
 // One optimizer step (this rank's rows of a step's batches, gradients summed over the ranks),
 // one validation, and their reports to history.jsonl, TensorBoard and the observer.
+#include <ATen/ATen.h>
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
+#include "core/runtime/host_reads.h"
 #include "core/train/lr_schedule.h"
-#include "core/train/optimizer.h"
 #include "core/train/run_messages.h"
 #include "core/train/train_step.h"
 #include "core/train/training_run.h"
@@ -28,54 +31,99 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
         shares.push_back(ranks_.rows_of(batches[i]));
         if (shares.back().size > 0) last_share = shares.size();
     }
-    double loss = 0, nll = 0;
+    // This rank's sums stay on the device; the report reads them back.
+    at::Tensor loss = at::zeros({}, at::TensorOptions(device_).dtype(at::kFloat));
+    at::Tensor nll = loss;
     int64_t all_tokens = 0;
     for (size_t i = 0; i < shares.size(); ++i) {
         if (shares[i].size == 0) continue;
         if (i + 1 == last_share) ranks_.arm_gradient_sum();
         const BatchTensors batch = to_tensors(shares[i], device_);
-        const StepStats stats =
+        const LossSums sums =
             forward_backward(*model_, batch, config_.train.label_smoothing,
                              scale / static_cast<double>(tokens), precision_.precision);
-        loss += stats.loss;
-        nll += stats.nll;
+        loss = loss + sums.loss;
+        nll = nll + sums.nll;
         all_tokens += batch.src_tokens + batch.tgt_tokens;
     }
     ranks_.finish_gradient_sum();
-    const std::vector<double> sums = ranks_.sum({loss, nll, double(all_tokens)});
-    loss = sums[0];
-    nll = sums[1];
-    all_tokens = static_cast<int64_t>(sums[2]);
-    const auto parameters = model_->parameters();
-    // A non-finite loss is never stepped on: the loop ends the run with the weights intact.
-    if (divergence_.observe(position_.step + 1, nll / static_cast<double>(tokens)) &&
-        divergence_.non_finite())
-        return false;
-    if (fp16 && !loss_scaler_.unscale(parameters)) {
-        log(LogLevel::Warning,
-            "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
-        return false;
+    if (fp16) {
+        // Dynamic loss scaling decides on the host whether this step counts; so it reads the
+        // loss too, and a non-finite one ends the run before it is stepped on.
+        const double step_nll = ranks_.sum({read_scalar(nll)})[0];
+        if (divergence_.observe(position_.step + 1, step_nll / static_cast<double>(tokens)) &&
+            divergence_.non_finite()) {
+            halted_ = true;
+            return false;
+        }
+        if (!loss_scaler_.unscale(model_->parameters())) {
+            log(LogLevel::Warning,
+                "fp16 gradients overflowed; loss scale now " + format_number(loss_scaler_.scale()));
+            return false;
+        }
     }
     last_lr_ = learning_rate_at(config_, position_.step + 1, budget_used_);
-    set_learning_rate(*optimizer_, last_lr_);
-    const double grad_norm = clip_gradients(parameters, config_.train.clip_norm);
-    optimizer_->step();
+    // A non-finite loss or gradient is never stepped on: from it on the optimizer changes
+    // nothing, and the report that reads it back ends the run with the weights as they were.
+    const at::Tensor skip = halt_.logical_or(nll.isfinite().logical_not());
+    const at::Tensor grad_norm = optimizer_step_->step(last_lr_, skip);
+    const at::Tensor skipped = skip.logical_or(grad_norm.isfinite().logical_not());
+    halt_ = skipped;
+    if (config_.train.stop_on_divergence && ranks_.world_size() == 1) {
+        // The divergence watch's rule, on the device: after kStepsAboveLimit exploded steps in
+        // a row the next steps change nothing, so the run ends where the watch says it
+        // diverged. (Several ranks see only their own loss: they end at the next report.)
+        const at::Tensor step_loss = nll / static_cast<double>(tokens);
+        above_limit_ = at::where(step_loss > divergence_.limit(), above_limit_ + 1,
+                                 at::zeros_like(above_limit_));
+        halt_ = halt_.logical_or(above_limit_ >= DivergenceWatch::kStepsAboveLimit);
+    }
 
     ++position_.step;
     position_.tokens_seen += tokens;
-    pending_.loss += loss;
-    pending_.nll += nll;
-    pending_.tokens += tokens;
-    pending_.all_tokens += all_tokens;
-    pending_.grad_norm += grad_norm;
-    ++pending_.steps;
+    pending_.sums.push_back(at::stack({loss, nll, grad_norm, skipped.to(at::kFloat)}));
+    pending_.tokens.push_back(tokens);
+    pending_.all_tokens.push_back(all_tokens);
     return true;
 }
 
 void TrainingRun::report_steps() {
-    if (pending_.steps == 0) return;
+    const auto steps = static_cast<int64_t>(pending_.sums.size());
+    if (steps == 0) return;
     const double now = elapsed();
-    if (ranks_.is_rank0()) {  // the others report nothing
+    // One read for all of them: loss, NLL, gradient norm and halt of each step.
+    const std::vector<double> read = read_to_host(at::stack(pending_.sums));
+    std::vector<double> shared;  // loss and NLL of each step are summed over the ranks
+    for (int64_t i = 0; i < steps; ++i) {
+        shared.push_back(read[4 * i]);
+        shared.push_back(read[4 * i + 1]);
+    }
+    shared = ranks_.sum(shared);
+    const int64_t first_step = position_.step - steps + 1;
+    double loss = 0, nll = 0, grad_norm = 0;
+    int64_t tokens = 0, all_tokens = 0, reported = 0;
+    for (int64_t i = 0; i < steps; ++i) {
+        const double step_nll = shared[2 * i + 1] / static_cast<double>(pending_.tokens[i]);
+        if (read[4 * i + 3] != 0) {
+            // The optimizer halted here: this step and the ones after it changed nothing.
+            // (After an exploded loss the watch has spoken already; this adds nothing.)
+            divergence_.observe(first_step + i, std::isfinite(step_nll)
+                                                    ? std::numeric_limits<double>::infinity()
+                                                    : step_nll);
+            halted_ = true;
+            for (int64_t j = i; j < steps; ++j) position_.tokens_seen -= pending_.tokens[j];
+            position_.step = first_step + i - 1;
+            break;
+        }
+        divergence_.observe(first_step + i, step_nll);
+        loss += shared[2 * i];
+        nll += shared[2 * i + 1];
+        grad_norm += read[4 * i + 2];
+        tokens += pending_.tokens[i];
+        all_tokens += pending_.all_tokens[i];
+        ++reported;
+    }
+    if (reported > 0 && ranks_.is_rank0()) {  // the others report nothing
         StepReport r;
         r.step = position_.step;
         r.epoch = position_.epoch;
@@ -84,11 +132,11 @@ void TrainingRun::report_steps() {
                 ? std::min(1.0, double(position_.batch_in_epoch) /
                                     double(steps_per_epoch_ * config_.train.accumulate))
                 : 0.0;
-        r.train_loss = pending_.loss / std::max<int64_t>(1, pending_.tokens);
-        r.train_nll = pending_.nll / std::max<int64_t>(1, pending_.tokens);
+        r.train_loss = loss / std::max<int64_t>(1, tokens);
+        r.train_nll = nll / std::max<int64_t>(1, tokens);
         r.lr = last_lr_;
-        r.grad_norm = pending_.grad_norm / pending_.steps;
-        r.tokens_per_s = pending_.all_tokens / std::max(1e-9, now - pending_.since);
+        r.grad_norm = grad_norm / static_cast<double>(reported);
+        r.tokens_per_s = static_cast<double>(all_tokens) / std::max(1e-9, now - pending_.since);
         r.tokens_seen = position_.tokens_seen;
         r.elapsed_s = now;
         files_.report(r);

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/metrics/perplexity.h"
-#include "core/train/train_step.h"
+#include "core/model/batch_loss.h"
 
 namespace tfw {
 
@@ -19,7 +19,7 @@ ValidationReport validation_pass(TransformerModelImpl& model, const PreparedData
          make_batches(data.valid.examples, config.train.batch_tokens, false, 0, 0)) {
         const Batch rows = ranks.rows_of(batch);
         if (rows.size == 0) continue;
-        const StepStats stats = evaluate_batch(model, to_tensors(rows, device), precision);
+        const BatchScore stats = evaluate_batch(model, to_tensors(rows, device), precision);
         nll += stats.nll;
         tokens += stats.tokens;
         correct += stats.correct;

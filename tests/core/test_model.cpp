@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/data/tokenizer.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/label_smoothed_loss.h"
 #include "core/model/model_size.h"
@@ -181,7 +182,8 @@ class TestModel : public QObject {
             const at::Tensor tgt = random_tokens(8, 12, vocab);
             const at::Tensor logits = model->forward(random_tokens(8, 10, vocab), tgt);
             const LossSums sums = label_smoothed_loss(logits, tgt, 0.0);
-            const double loss = sums.loss.item<double>() / sums.tokens;
+            const double loss =
+                sums.loss.item<double>() / double(tgt.ne(kPadId).sum().item<int64_t>());
             QVERIFY2(
                 std::abs(loss - std::log(double(vocab))) < 0.3,
                 qPrintable(
@@ -201,9 +203,28 @@ class TestModel : public QObject {
             nll += -lp[t][y].item<double>();
             expected += 0.9 * -lp[t][y].item<double>() + 0.1 * -lp[t].mean().item<double>();
         }
-        QCOMPARE(sums.tokens, int64_t(2));
         QVERIFY(std::abs(sums.loss.item<double>() - expected) < 1e-5);
         QVERIFY(std::abs(sums.nll.item<double>() - nll) < 1e-5);
+        QVERIFY(!sums.nll.requires_grad());
+    }
+
+    void correctPredictionsCountNonPaddingArgmaxHits() {
+        // Rows' argmax: 2, 0, 3; targets 2 (hit), 1 (miss), padding (a hit, not counted).
+        const at::Tensor logits =
+            at::tensor({0.f, 1.f, 5.f, 0.f, 9.f, 0.f, 0.f, 0.f, 0.f, 0.f, 0.f, 7.f})
+                .view({1, 3, 4});
+        const at::Tensor targets = at::tensor({2, 1, 0}, at::kLong).view({1, 3});
+        QCOMPARE(correct_predictions(logits, targets).item<int64_t>(), int64_t(1));
+    }
+
+    void paddingNeverReachesTheLoss() {
+        // An infinite logit at a padded position must not make the sums NaN or infinite.
+        at::Tensor logits = at::randn({1, 3, 5});
+        logits[0][2][1] = std::numeric_limits<float>::infinity();
+        const at::Tensor targets = at::tensor({1, 4, 0}, at::kLong).view({1, 3});
+        const LossSums sums = label_smoothed_loss(logits, targets, 0.1);
+        QVERIFY(std::isfinite(sums.loss.item<double>()));
+        QVERIFY(std::isfinite(sums.nll.item<double>()));
     }
 
     void attentionMapsCoverEveryLayerAndHead() {
