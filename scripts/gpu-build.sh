@@ -57,3 +57,4 @@ cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTFW_BUILD_GUI=OFF \
   $(command -v ninja > /dev/null && echo -GNinja)
 cmake --build build-gpu -j"$(nproc)"
 build-gpu/app/cli/tfw --version
+echo "gpu-build: to run it by hand, first: export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu"

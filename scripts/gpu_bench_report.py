@@ -78,8 +78,17 @@ def largest_difference(a, b):
     return max((abs(a[s] - b[s]) for s in a), default=0.0)
 
 
-def gpu_busy(out_dir):
-    path = os.path.join(out_dir, "gpu-busy.txt")
+def training_seconds(run_dir):
+    """The run's own clock at its last history line: training without data preparation."""
+    seconds = None
+    with open(os.path.join(run_dir, "history.jsonl")) as history:
+        for line in history:
+            seconds = json.loads(line).get("elapsed_s", seconds)
+    return seconds
+
+
+def gpu_busy(out_dir, preset):
+    path = os.path.join(out_dir, f"gpu-busy-{preset}.txt")
     if not os.path.exists(path):
         return None
     with open(path) as samples:
@@ -121,16 +130,21 @@ def main(results_path, out_dir):
               f"against uninterrupted: {fmt(d['resumed_largest_loss_difference'], '{:.3g}')} "
               "(— means the runs did not log the same steps).")
 
+    summary["multi30k"] = {}
     for r in (r for r in records if r["section"] == "multi30k"):
+        preset = r.get("preset", "multi30k-en-de")
         history = step_losses(r["run"])
-        busy = gpu_busy(out_dir)
+        busy = gpu_busy(out_dir, preset)
+        trained_s = training_seconds(r["run"])
         bleu = {k: r[k].get("bleu", {}).get("score") if isinstance(r[k].get("bleu"), dict)
                 else r[k].get("bleu") for k in ("greedy", "beam5")}
-        summary["multi30k"] = {"steps": max(history, default=0), "wall_s": r["wall_ms"] / 1000,
-                               "gpu_busy": busy, "test_bleu": bleu}
-        print(f"\nMulti30k preset: {max(history, default=0)} steps in {r['wall_ms'] / 1000:.0f} s "
-              f"(data included); GPU busy "
-              f"{fmt(busy and busy['mean'], '{:.0f}%')} on average; test BLEU greedy "
+        summary["multi30k"][preset] = {
+            "steps": max(history, default=0), "wall_s": r["wall_ms"] / 1000,
+            "training_s": trained_s, "gpu_busy": busy, "test_bleu": bleu}
+        print(f"\n{preset}: {max(history, default=0)} steps, {fmt(trained_s, '{:.0f}')} s of "
+              f"training ({r['wall_ms'] / 1000:.0f} s with data and validations); GPU busy "
+              f"{fmt(busy and busy['mean'], '{:.0f}%')} on average, median "
+              f"{fmt(busy and busy['median'], '{:.0f}%')}; test BLEU greedy "
               f"{fmt(bleu['greedy'], '{:.2f}')}, beam 5 {fmt(bleu['beam5'], '{:.2f}')}.")
 
     decode = [r for r in records if r["section"] == "decode"]
