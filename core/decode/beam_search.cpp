@@ -1,6 +1,7 @@
 // Batched beam search: every input of a batch keeps `beam` rows, all rows advance with one
-// decode_step per time step, and the cache is reordered (and shrunk as inputs finish)
-// with DecoderCache::select.
+// decode_step per time step, and the self-attention cache is reordered (and shrunk as inputs
+// finish) with DecoderCache::select; the encoder output and cross-attention cache keep one
+// row per input, shrunk with select_memory.
 //
 // Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
 // still beat the worst of them. The bound is sound with any length penalty: token
@@ -46,13 +47,6 @@ void normalize(Hypothesis& h, const DecodeOptions& options) {
                                             options.lenpen, options.lenpen_form);
 }
 
-// Keeps `rows` (in that order) of every per-row tensor of the encoder output.
-void select_rows(EncoderOutput& encoded, const at::Tensor& rows) {
-    encoded.memory = encoded.memory.index_select(0, rows);
-    encoded.memory_mask = encoded.memory_mask.index_select(0, rows);
-    if (encoded.src.defined()) encoded.src = encoded.src.index_select(0, rows);
-}
-
 at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device) {
     return at::tensor(values, at::kLong).to(device);
 }
@@ -71,15 +65,13 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         make_decode_batch(inputs, lm, options, model.options().max_positions, device);
 
     // Every input's rows start as copies of it; only the first row is live at first, so
-    // the first step does not pick the same token `beam` times.
+    // the first step does not pick the same token `beam` times. The encoder output keeps one
+    // row per input: cross-attention serves an input's `beam` rows from it.
     std::vector<int64_t> expand;
     for (int64_t b = 0; b < batch; ++b)
         for (int64_t k = 0; k < beam; ++k) expand.push_back(b);
     EncoderOutput encoded;
-    if (!lm) {
-        encoded = model.encode(input.tokens);
-        select_rows(encoded, long_tensor(expand, device));
-    }
+    if (!lm) encoded = model.encode(input.tokens);
     at::Tensor next = lm ? input.tokens.index_select(0, long_tensor(expand, device))
                          : at::full({batch * beam, 1}, kBosId, at::kLong).to(device);
     std::vector<Hypothesis> open(static_cast<size_t>(batch * beam));
@@ -184,10 +176,9 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         const at::Tensor rows = long_tensor(source_rows, device);
         cache.select(rows);
         if (!lm && next_active.size() < active.size()) {
-            std::vector<int64_t> memory_rows;
-            for (int64_t a : kept_groups)
-                for (int64_t k = 0; k < beam; ++k) memory_rows.push_back(a * beam + k);
-            select_rows(encoded, long_tensor(memory_rows, device));
+            const at::Tensor groups = long_tensor(kept_groups, device);
+            encoded.select(groups);
+            cache.select_memory(groups);
         }
         next = long_tensor(next_tokens, device).unsqueeze(1);
         active = std::move(next_active);

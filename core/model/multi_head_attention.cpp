@@ -4,6 +4,7 @@
 #include <torch/nn/init.h>
 #include <torch/version.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/model/fast_dropout.h"
@@ -89,6 +90,14 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         }
     }
 
+    // Several query rows per memory row: they become more query positions of that row, so
+    // the memory's keys and values are neither copied nor projected once per query row.
+    const int64_t group = q.size(0) / std::max<int64_t>(1, k.size(0));
+    if (group > 1)
+        q = q.view({k.size(0), group, heads_, q_len, d_head_})
+                .transpose(1, 2)
+                .reshape({k.size(0), heads_, group * q_len, d_head_});
+
     const double dropout = is_training() ? attention_dropout_ : 0.0;
     at::Tensor context;  // [B, H, Tq, dh]
 #if TORCH_VERSION_MAJOR >= 2
@@ -100,6 +109,15 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         context = fused_attention(q, k, v, mask, dropout);
 #endif
     if (!context.defined()) context = explicit_attention(q, k, v, mask, dropout, weights_out);
+    if (group > 1) {
+        const auto per_row = [&](const at::Tensor& t) {
+            return t.view({k.size(0), heads_, group, q_len, t.size(-1)})
+                .transpose(1, 2)
+                .reshape({batch, heads_, q_len, t.size(-1)});
+        };
+        context = per_row(context);
+        if (weights_out) *weights_out = per_row(*weights_out);
+    }
     if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});
     context = context.transpose(1, 2).reshape({batch, q_len, d_model_});
     return out_proj_->forward(context);

@@ -19,6 +19,8 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
 
     // query [B, Tq, d]; memory [B, Tk, d] (cross-attention only, else undefined);
     // mask additive, broadcastable to [B, heads, Tq, Tk] (0 or -inf), or undefined.
+    // Cross-attention also takes query rows that are g consecutive rows per memory row
+    // (B = g × memory rows: a beam's hypotheses of one input), mask then per memory row.
     // weights_out, when given, receives the attention weights [B, heads, Tq, Tk].
     // cache, when given, makes this an incremental step: self-attention appends this
     // step's keys/values; cross-attention computes them once and reuses them.

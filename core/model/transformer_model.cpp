@@ -25,14 +25,28 @@ at::Tensor padding_mask(const at::Tensor& tokens, const at::TensorOptions& optio
 
 }  // namespace
 
+namespace {
+
+void keep_rows(AttentionCache& cache, const at::Tensor& indices) {
+    if (!cache.keys.defined()) return;
+    cache.keys = cache.keys.index_select(0, indices);
+    cache.values = cache.values.index_select(0, indices);
+}
+
+}  // namespace
+
+void EncoderOutput::select(const at::Tensor& indices) {
+    memory = memory.index_select(0, indices);
+    memory_mask = memory_mask.index_select(0, indices);
+    if (src.defined()) src = src.index_select(0, indices);
+}
+
 void DecoderCache::select(const at::Tensor& indices) {
-    for (auto& layer : layers) {
-        for (AttentionCache* c : {&layer.self, &layer.cross}) {
-            if (!c->keys.defined()) continue;
-            c->keys = c->keys.index_select(0, indices);
-            c->values = c->values.index_select(0, indices);
-        }
-    }
+    for (auto& layer : layers) keep_rows(layer.self, indices);
+}
+
+void DecoderCache::select_memory(const at::Tensor& indices) {
+    for (auto& layer : layers) keep_rows(layer.cross, indices);
 }
 
 TransformerModelImpl::TransformerModelImpl(ModelOptions o)

@@ -24,14 +24,20 @@ struct EncoderOutput {
     at::Tensor memory;       // [B, S, d]
     at::Tensor memory_mask;  // additive [B, 1, 1, S]: -inf at padding
     at::Tensor src;          // the token ids, [B, S]
+    // Keeps the rows `indices` (a search drops the inputs it has finished).
+    void select(const at::Tensor& indices);
 };
 
 // Per-layer keys and values of a decoding in progress.
 struct DecoderCache {
     std::vector<DecoderLayerCache> layers;
     int64_t length = 0;  // tokens decoded so far
-    // Keeps the rows `indices` (beam search reorders hypotheses).
+    // Keeps the rows `indices` of the self-attention keys and values (beam search reorders
+    // hypotheses).
     void select(const at::Tensor& indices);
+    // Keeps the rows `indices` of the cross-attention keys and values, which have one row per
+    // input, however many hypotheses it has (beam search drops finished inputs).
+    void select_memory(const at::Tensor& indices);
 };
 
 enum class AttentionStack { EncoderSelf, DecoderSelf, Cross };

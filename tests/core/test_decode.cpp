@@ -195,16 +195,18 @@ class TestDecode : public QObject {
         }
     }
 
-    void batchedBeamEqualsOneAtATime() {
-        for (Task task : {Task::Translation, Task::LanguageModel}) {
-            auto model = make_model(task);
-            const auto in = inputs(task == Task::LanguageModel, 7, 6);
-            DecodeOptions o = options_with(3, 1.0);
-            const auto together = decode_ids(*model, in, o);
-            o.batch_size = 1;
-            const auto alone = decode_ids(*model, in, o);
-            for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(together[i], alone[i]);
-        }
+    // Batched, inputs finish at different steps and leave the batch (greedy and beam).
+    void batchedSearchEqualsOneAtATime() {
+        for (Task task : {Task::Translation, Task::LanguageModel})
+            for (int beam : {1, 3}) {
+                auto model = make_model(task);
+                const auto in = inputs(task == Task::LanguageModel, 7, 6);
+                DecodeOptions o = options_with(beam, 1.0);
+                const auto together = decode_ids(*model, in, o);
+                o.batch_size = 1;
+                const auto alone = decode_ids(*model, in, o);
+                for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(together[i], alone[i]);
+            }
     }
 
     void lengthLimitsHold_data() {

@@ -267,6 +267,32 @@ class TestModel : public QObject {
                  std::to_string(max_difference(fused, explicit_)).c_str());
     }
 
+    // Beam search hands cross-attention `beam` query rows per memory row: the same as
+    // repeating each memory row, attention weights included.
+    void crossAttentionServesSeveralQueryRowsPerMemoryRow() {
+        at::manual_seed(13);
+        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.1, /*self_attention=*/false);
+        attention->eval();
+        const int64_t group = 3;
+        const at::Tensor query = at::randn({2 * group, 1, 32});
+        const at::Tensor memory = at::randn({2, 9, 32});
+        const at::Tensor mask = attention_mask(MaskKind::Padding, 2, 9);
+        const at::Tensor repeated_memory = memory.repeat_interleave(group, 0);
+        const at::Tensor repeated_mask = mask.repeat_interleave(group, 0);
+        for (bool weights_too : {false, true}) {
+            at::Tensor grouped_weights, repeated_weights;
+            const at::Tensor grouped =
+                attention->forward(query, memory, mask, weights_too ? &grouped_weights : nullptr);
+            const at::Tensor repeated = attention->forward(
+                query, repeated_memory, repeated_mask, weights_too ? &repeated_weights : nullptr);
+            QVERIFY2(max_difference(grouped, repeated) < 1e-5,
+                     std::to_string(max_difference(grouped, repeated)).c_str());
+            if (!weights_too) continue;
+            QCOMPARE(grouped_weights.sizes(), repeated_weights.sizes());
+            QVERIFY(max_difference(grouped_weights, repeated_weights) < 1e-6);
+        }
+    }
+
     // Training without attention dropout takes the fused path too: same gradients.
     void fusedAttentionTrainsLikeTheExplicitOne() {
         at::manual_seed(12);
