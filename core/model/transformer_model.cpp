@@ -23,10 +23,6 @@ at::Tensor padding_mask(const at::Tensor& tokens, const at::TensorOptions& optio
         .masked_fill_(pad, -std::numeric_limits<float>::infinity());
 }
 
-}  // namespace
-
-namespace {
-
 void keep_rows(AttentionCache& cache, const at::Tensor& indices) {
     if (!cache.keys.defined()) return;
     cache.keys = cache.keys.index_select(0, indices);

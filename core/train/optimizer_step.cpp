@@ -14,6 +14,13 @@
 
 namespace tfw {
 
+OptimizerStep::OptimizerStep(torch::optim::Optimizer& optimizer, const TrainConfig& train)
+    : optimizer_(optimizer), train_(train) {}
+
+bool OptimizerStep::fused() {
+    return TFW_FUSED_ADAM;
+}
+
 #if TFW_FUSED_ADAM
 
 namespace {
@@ -41,30 +48,17 @@ State& state_of(torch::optim::Optimizer& optimizer, const at::Tensor& p) {
 
 }  // namespace
 
-bool OptimizerStep::fused() {
-    return true;
-}
-
-OptimizerStep::OptimizerStep(torch::optim::Optimizer& optimizer, const TrainConfig& train)
-    : optimizer_(optimizer), train_(train) {}
-
 OptimizerStep::ParamSlot& OptimizerStep::slot(const at::Tensor& p) {
     auto found = slots_.find(p.unsafeGetTensorImpl());
     if (found != slots_.end()) return found->second;
-    ParamSlot s;
-    int64_t step = 0;
-    if (train_.optimizer == OptimizerType::AdamW) {
-        auto& state = state_of<torch::optim::AdamWParamState>(optimizer_, p);
-        s.exp_avg = state.exp_avg();
-        s.exp_avg_sq = state.exp_avg_sq();
-        step = state.step();
-    } else {
-        auto& state = state_of<torch::optim::AdamParamState>(optimizer_, p);
-        s.exp_avg = state.exp_avg();
-        s.exp_avg_sq = state.exp_avg_sq();
-        step = state.step();
-    }
-    s.step = at::full({}, static_cast<double>(step), p.options().dtype(at::kFloat));
+    const auto make = [&](auto& state) {
+        const auto step = static_cast<double>(state.step());
+        return ParamSlot{state.exp_avg(), state.exp_avg_sq(),
+                         at::full({}, step, p.options().dtype(at::kFloat))};
+    };
+    ParamSlot s = train_.optimizer == OptimizerType::AdamW
+                      ? make(state_of<torch::optim::AdamWParamState>(optimizer_, p))
+                      : make(state_of<torch::optim::AdamParamState>(optimizer_, p));
     return slots_.emplace(p.unsafeGetTensorImpl(), std::move(s)).first->second;
 }
 
@@ -134,13 +128,6 @@ at::Tensor clip_gradients(const std::vector<at::Tensor>& gradients, double max_n
 }
 
 #else  // LibTorch before 2.4: torch::optim's loop, reading the norm and the halt back.
-
-bool OptimizerStep::fused() {
-    return false;
-}
-
-OptimizerStep::OptimizerStep(torch::optim::Optimizer& optimizer, const TrainConfig& train)
-    : optimizer_(optimizer), train_(train) {}
 
 at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt) {
     std::vector<at::Tensor> grads;

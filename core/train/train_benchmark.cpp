@@ -66,10 +66,10 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
         optimizer_step.step(train.lr, halt);
         return sums.loss;
     };
-    for (int i = 0; i < o.warmup; ++i) step();
-    if (o.warmup > 0) read_scalar(at::zeros({}, at::TensorOptions(device)));  // waits
-    const auto start = std::chrono::steady_clock::now();
     at::Tensor last_loss;
+    for (int i = 0; i < o.warmup; ++i) last_loss = step();
+    if (last_loss.defined()) read_scalar(last_loss);  // the warm-up has finished on the device
+    const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < o.steps; ++i) last_loss = step();
     result.final_loss = read_scalar(last_loss) / static_cast<double>(tgt_tokens);
     const double seconds =

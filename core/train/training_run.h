@@ -124,7 +124,7 @@ class TrainingRun {
     // The steps since the last report.
     struct Pending {
         std::vector<at::Tensor> sums;  // per step, on the device: loss, NLL, gradient norm, halt
-        std::vector<int64_t> tokens, all_tokens;  // per step: target tokens, all tokens
+        std::vector<int64_t> tokens, all_tokens;  // per step: target tokens, this rank's tokens
         double since = 0;                         // elapsed() at the last report
     } pending_;
     double session_start_ = 0;   // steady clock seconds when this session began

@@ -93,17 +93,18 @@ void TrainingRun::report_steps() {
     const double now = elapsed();
     // One read for all of them: loss, NLL, gradient norm and halt of each step.
     const std::vector<double> read = read_to_host(at::stack(pending_.sums));
-    std::vector<double> shared;  // loss and NLL of each step are summed over the ranks
+    std::vector<double> shared;  // each step's loss, NLL and tokens, summed over the ranks
     for (int64_t i = 0; i < steps; ++i) {
         shared.push_back(read[4 * i]);
         shared.push_back(read[4 * i + 1]);
+        shared.push_back(static_cast<double>(pending_.all_tokens[i]));
     }
     shared = ranks_.sum(shared);
     const int64_t first_step = position_.step - steps + 1;
     double loss = 0, nll = 0, grad_norm = 0;
     int64_t tokens = 0, all_tokens = 0, reported = 0;
     for (int64_t i = 0; i < steps; ++i) {
-        const double step_nll = shared[2 * i + 1] / static_cast<double>(pending_.tokens[i]);
+        const double step_nll = shared[3 * i + 1] / static_cast<double>(pending_.tokens[i]);
         if (read[4 * i + 3] != 0) {
             // The optimizer halted here: this step and the ones after it changed nothing.
             // (After an exploded loss the watch has spoken already; this adds nothing.)
@@ -116,11 +117,11 @@ void TrainingRun::report_steps() {
             break;
         }
         divergence_.observe(first_step + i, step_nll);
-        loss += shared[2 * i];
-        nll += shared[2 * i + 1];
+        loss += shared[3 * i];
+        nll += shared[3 * i + 1];
+        all_tokens += static_cast<int64_t>(shared[3 * i + 2]);
         grad_norm += read[4 * i + 2];
         tokens += pending_.tokens[i];
-        all_tokens += pending_.all_tokens[i];
         ++reported;
     }
     if (reported > 0 && ranks_.is_rank0()) {  // the others report nothing

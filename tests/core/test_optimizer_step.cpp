@@ -5,14 +5,13 @@
 
 #include <ATen/ATen.h>
 #include <torch/optim/optimizer.h>
-#include <torch/serialize/archive.h>
 #include <torch/utils.h>
 
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <vector>
 
+#include "core/io/model_io.h"
 #include "core/model/model_options.h"
 #include "core/runtime/host_reads.h"
 #include "core/train/optimizer.h"
@@ -161,14 +160,6 @@ double max_relative_loss_difference(const Trained& a, const Trained& b) {
     return most;
 }
 
-std::string serialize(torch::optim::Optimizer& optimizer) {
-    torch::serialize::OutputArchive archive;
-    optimizer.save(archive);
-    std::ostringstream out;
-    archive.save_to(out);
-    return out.str();
-}
-
 }  // namespace
 
 class TestOptimizerStep : public QObject {
@@ -220,7 +211,7 @@ class TestOptimizerStep : public QObject {
         backward(s, 0);
         step.step(1e-3, at::zeros({}, at::kBool));
         step.write_back_steps();
-        const std::string state = serialize(*optimizer);
+        const std::string state = serialize_optimizer(*optimizer);
         std::vector<at::Tensor> before;
         for (const auto& p : params) before.push_back(p.detach().clone());
 
@@ -240,7 +231,7 @@ class TestOptimizerStep : public QObject {
         for (const auto& p : params) after.push_back(p.detach().clone());
         QCOMPARE(max_difference(after, before), 0.0);
         step.write_back_steps();
-        QVERIFY(serialize(*optimizer) == state);
+        QVERIFY(serialize_optimizer(*optimizer) == state);
     }
 
     // Saved after 5 steps, loaded into a new optimizer, 5 more: the same as 10 in one go.
@@ -260,13 +251,10 @@ class TestOptimizerStep : public QObject {
                 step.step(rate(i), at::zeros({}, at::kBool));
             }
             step.write_back_steps();
-            saved = serialize(*optimizer);
+            saved = serialize_optimizer(*optimizer);
         }
         const auto optimizer = make_optimizer(t, params);
-        torch::serialize::InputArchive archive;
-        std::istringstream in(saved);
-        archive.load_from(in);
-        optimizer->load(archive);
+        load_optimizer(*optimizer, saved);
         OptimizerStep step(*optimizer, t);
         for (int i = 5; i < 10; ++i) {
             optimizer->zero_grad();
