@@ -40,46 +40,143 @@ FORMAT_VERSION = 1
 # --- the network: one class per core/model file, with the same module names -------------------
 
 
-class MultiHeadAttention(nn.Module):
-    """softmax(Q K^T / sqrt(d_head) + mask) V; self-attention projects Q, K, V with one fused
-    matrix (in_proj), cross-attention projects Q (in_proj) and K, V (kv_proj)."""
+class RMSNorm(nn.Module):
+    """x / sqrt(mean(x^2) + eps) * weight: no mean subtracted, no bias."""
 
-    def __init__(self, d_model, heads, attention_dropout, self_attention):
+    def __init__(self, dim, eps=1e-5):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+def make_norm(m, d):
+    """The model's normalization over d: LayerNorm (with a bias unless model.bias is false) or
+    RMSNorm; parameters "weight" and, for LayerNorm with bias, "bias"."""
+    eps = m.get("norm_eps", m.get("layer_norm_eps", 1e-5))
+    if m.get("normalization", "layer") == "rms":
+        return RMSNorm(d, eps)
+    if m.get("bias", True):
+        return nn.LayerNorm(d, eps=eps)
+    return nn.LayerNorm(d, eps=eps, bias=False)
+
+
+def rotate_half(x):  # [..., dh]: (x1, x2) -> (-x2, x1) with halves x1, x2
+    half = x.size(-1) // 2
+    return torch.cat([-x[..., half:], x[..., :half]], -1)
+
+
+def rotary_tables(length, d_head, base, device):
+    """cos, sin [T, dh] of RoPE's angles for positions 0..T-1 (rotate-half layout)."""
+    inv_freq = 1.0 / (base ** (torch.arange(0, d_head, 2, device=device).float() / d_head))
+    angle = torch.arange(length, device=device).float()[:, None] * inv_freq[None, :]
+    emb = torch.cat([angle, angle], -1)
+    return emb.cos(), emb.sin()
+
+
+def alibi_slopes(heads):
+    """ALiBi's per-head slopes m_h (Press et al.), also for a head count not a power of two."""
+
+    def slopes(n):
+        start = 2 ** (-8 / n)
+        return [start ** (i + 1) for i in range(n)]
+
+    if heads & (heads - 1) == 0:
+        return slopes(heads)
+    p = 2 ** math.floor(math.log2(heads))
+    return slopes(p) + slopes(2 * p)[0::2][: heads - p]
+
+
+def alibi_bias(heads, length, device):  # additive [H, T, T]: -m_h |i - j|
+    position = torch.arange(length, device=device)
+    distance = (position[:, None] - position[None, :]).abs().float()
+    slopes = torch.tensor(alibi_slopes(heads), dtype=torch.float32, device=device)
+    return -slopes[:, None, None] * distance
+
+
+class MultiHeadAttention(nn.Module):
+    """softmax(Q K^T / sqrt(d_head) + ALiBi + mask) V; self-attention projects Q, K, V with one
+    fused matrix (in_proj), cross-attention projects Q (in_proj) and K, V (kv_proj). kv_heads <
+    heads shares each key/value head among heads / kv_heads consecutive query heads; qk_norm
+    RMS-normalizes each head's queries and keys; RoPE and ALiBi act in self-attention only."""
+
+    def __init__(self, d_model, heads, attention_dropout, self_attention, kv_heads=None,
+                 bias=True, qk_norm=False, positional=None, rope_base=10000.0):
         super().__init__()
         self.heads, self.d_head = heads, d_model // heads
+        self.kv_heads = kv_heads if kv_heads is not None else heads
         self.attention_dropout = attention_dropout
         self.is_self_attention = self_attention
-        self.in_proj = nn.Linear(d_model, 3 * d_model if self_attention else d_model)
+        self.positional = positional if self_attention else None
+        self.rope_base = rope_base
+        q_dim, kv_dim = heads * self.d_head, self.kv_heads * self.d_head
+        in_dim = q_dim + 2 * kv_dim if self_attention else q_dim  # q, k, v: q
+        self.in_proj = nn.Linear(d_model, in_dim, bias=bias)
         if not self_attention:
-            self.kv_proj = nn.Linear(d_model, 2 * d_model)
-        self.out_proj = nn.Linear(d_model, d_model)
+            self.kv_proj = nn.Linear(d_model, 2 * kv_dim, bias=bias)
+        self.out_proj = nn.Linear(q_dim, d_model, bias=bias)
+        if qk_norm:
+            self.q_norm = RMSNorm(self.d_head, 1e-5)
+            self.k_norm = RMSNorm(self.d_head, 1e-5)
+        self.qk_norm = qk_norm
 
-    def split_heads(self, x):  # [B, T, d] -> [B, H, T, dh]
-        return x.view(x.size(0), x.size(1), self.heads, self.d_head).transpose(1, 2)
+    def split_heads(self, x):  # [B, T, n·dh] -> [B, n, T, dh]
+        return x.view(x.size(0), x.size(1), -1, self.d_head).transpose(1, 2)
 
     def forward(self, query, memory, mask):
         if self.is_self_attention:
-            q, k, v = self.in_proj(query).chunk(3, -1)
+            q_dim, kv_dim = self.heads * self.d_head, self.kv_heads * self.d_head
+            q, k, v = torch.split(self.in_proj(query), [q_dim, kv_dim, kv_dim], -1)
         else:
             q = self.in_proj(query)
             k, v = self.kv_proj(memory).chunk(2, -1)
         q, k, v = self.split_heads(q), self.split_heads(k), self.split_heads(v)
+        if self.qk_norm:
+            q, k = self.q_norm(q), self.k_norm(k)
+        if self.positional == "rope":
+            cos, sin = rotary_tables(query.size(1), self.d_head, self.rope_base, query.device)
+            cos, sin = cos.to(q.dtype), sin.to(q.dtype)
+            q = q * cos + rotate_half(q) * sin
+            k = k * cos + rotate_half(k) * sin
+        if self.kv_heads != self.heads:
+            k = k.repeat_interleave(self.heads // self.kv_heads, dim=1)
+            v = v.repeat_interleave(self.heads // self.kv_heads, dim=1)
         scores = (q * (1.0 / math.sqrt(self.d_head))) @ k.transpose(-2, -1)
+        if self.positional == "alibi":
+            scores = scores + alibi_bias(self.heads, query.size(1), query.device).to(scores.dtype)
         if mask is not None:
             scores = scores + mask
         weights = F.dropout(scores.softmax(-1), self.attention_dropout, self.training)
-        context = (weights @ v).transpose(1, 2).reshape(query.shape)
+        context = (weights @ v).transpose(1, 2).reshape(query.size(0), query.size(1), -1)
         return self.out_proj(context)
 
 
+def make_attention(m, self_attention):
+    """A layer's self- or cross-attention as config.json's "model" describes it."""
+    return MultiHeadAttention(
+        m["d_model"], m["heads"], m.get("attention_dropout", 0.0), self_attention,
+        kv_heads=m.get("kv_heads", m["heads"]), bias=m.get("bias", True),
+        qk_norm=m.get("qk_norm", False), positional=m["positional"],
+        rope_base=m.get("rope_base", 10000.0))
+
+
 class FeedForward(nn.Module):
-    def __init__(self, d_model, ffn_dim, activation):
+    """outer(act(inner(x))); gated (swiglu, geglu): inner gives a and b, outer(act(a) * b)."""
+
+    def __init__(self, d_model, ffn_dim, activation, bias=True):
         super().__init__()
-        self.activation = F.gelu if activation == "gelu" else F.relu  # exact (erf) GELU
-        self.inner = nn.Linear(d_model, ffn_dim)
-        self.outer = nn.Linear(ffn_dim, d_model)
+        activations = {"gelu": F.gelu, "geglu": F.gelu, "swiglu": F.silu}  # exact (erf) GELU
+        self.activation = activations.get(activation, F.relu)
+        self.gated = activation in ("swiglu", "geglu")
+        self.inner = nn.Linear(d_model, 2 * ffn_dim if self.gated else ffn_dim, bias=bias)
+        self.outer = nn.Linear(ffn_dim, d_model, bias=bias)
 
     def forward(self, x):
+        if self.gated:
+            a, b = self.inner(x).chunk(2, -1)
+            return self.outer(self.activation(a) * b)
         return self.outer(self.activation(self.inner(x)))
 
 
@@ -88,11 +185,10 @@ class EncoderLayer(nn.Module):
         super().__init__()
         d = m["d_model"]
         self.pre_norm, self.dropout = m["norm"] == "pre", m.get("dropout", 0.0)
-        attention_dropout = m.get("attention_dropout", 0.0)
-        self.self_attention = MultiHeadAttention(d, m["heads"], attention_dropout, True)
-        self.feed_forward = FeedForward(d, m["ffn_dim"], m["activation"])
-        self.norm1 = nn.LayerNorm(d, eps=m.get("layer_norm_eps", 1e-5))
-        self.norm2 = nn.LayerNorm(d, eps=m.get("layer_norm_eps", 1e-5))
+        self.self_attention = make_attention(m, True)
+        self.feed_forward = FeedForward(d, m["ffn_dim"], m["activation"], m.get("bias", True))
+        self.norm1 = make_norm(m, d)
+        self.norm2 = make_norm(m, d)
 
     def forward(self, x, mask):
         drop = lambda y: F.dropout(y, self.dropout, self.training)
@@ -107,17 +203,16 @@ class EncoderLayer(nn.Module):
 class DecoderLayer(nn.Module):
     def __init__(self, m, with_cross_attention):
         super().__init__()
-        d, eps = m["d_model"], m.get("layer_norm_eps", 1e-5)
+        d = m["d_model"]
         self.pre_norm, self.dropout = m["norm"] == "pre", m.get("dropout", 0.0)
-        attention_dropout = m.get("attention_dropout", 0.0)
-        self.self_attention = MultiHeadAttention(d, m["heads"], attention_dropout, True)
-        self.norm1 = nn.LayerNorm(d, eps=eps)
+        self.self_attention = make_attention(m, True)
+        self.norm1 = make_norm(m, d)
         self.cross_attention = None
         if with_cross_attention:
-            self.cross_attention = MultiHeadAttention(d, m["heads"], attention_dropout, False)
-            self.norm2 = nn.LayerNorm(d, eps=eps)
-        self.feed_forward = FeedForward(d, m["ffn_dim"], m["activation"])
-        self.norm3 = nn.LayerNorm(d, eps=eps)
+            self.cross_attention = make_attention(m, False)
+            self.norm2 = make_norm(m, d)
+        self.feed_forward = FeedForward(d, m["ffn_dim"], m["activation"], m.get("bias", True))
+        self.norm3 = make_norm(m, d)
 
     def forward(self, x, self_mask, memory, memory_mask):
         drop = lambda y: F.dropout(y, self.dropout, self.training)
@@ -133,7 +228,8 @@ class DecoderLayer(nn.Module):
 
 
 class PositionalEncoding(nn.Module):
-    """Fixed sinusoids (buffer `table`), a learned table (`learned`), or nothing."""
+    """Fixed sinusoids (buffer `table`), a learned table (`learned`), or nothing (none, and
+    rope and alibi, which act inside self-attention)."""
 
     def __init__(self, kind, max_positions, d_model):
         super().__init__()
@@ -169,18 +265,19 @@ def causal_mask(length, device):  # additive [T, T]: -inf above the diagonal
 
 class TransformerModel(nn.Module):
     """Encoder-decoder, or with encoder_layers 0 a decoder-only language model. Embeddings are
-    scaled by sqrt(d_model), positions added; pre-LN stacks end in a final LayerNorm; the output
-    projection is the target embedding when tied."""
+    scaled by sqrt(d_model), sinusoidal or learned positions added; pre-norm stacks end in a
+    final norm; the output projection is the target embedding when tied."""
 
     def __init__(self, config):
         super().__init__()
         m = config["model"]
-        d, eps = m["d_model"], m.get("layer_norm_eps", 1e-5)
+        d = m["d_model"]
         self.is_lm = m["encoder_layers"] == 0
         self.causal = m["causal"]
         self.dropout = m.get("dropout", 0.0)
         self.embed_scale = math.sqrt(d)
         self.pad_id = config["special_tokens"]["pad"]
+        self.init = m.get("init", "xavier")
         pre_norm = m["norm"] == "pre"
 
         self.tgt_embedding = nn.Embedding(config["tgt_vocab"], d)
@@ -188,7 +285,7 @@ class TransformerModel(nn.Module):
         self.decoder_layers = nn.ModuleList(
             DecoderLayer(m, not self.is_lm) for _ in range(m["decoder_layers"])
         )
-        self.decoder_norm = nn.LayerNorm(d, eps=eps) if pre_norm else None
+        self.decoder_norm = make_norm(m, d) if pre_norm else None
         self.output = None if m["tie_embeddings"] else nn.Linear(d, config["tgt_vocab"], bias=False)
         if not self.is_lm:
             self.src_embedding = None
@@ -196,11 +293,13 @@ class TransformerModel(nn.Module):
                 self.src_embedding = nn.Embedding(config["src_vocab"], d)
             self.src_positions = PositionalEncoding(m["positional"], m["max_positions"], d)
             self.encoder_layers = nn.ModuleList(EncoderLayer(m) for _ in range(m["encoder_layers"]))
-            self.encoder_norm = nn.LayerNorm(d, eps=eps) if pre_norm else None
+            self.encoder_norm = make_norm(m, d) if pre_norm else None
         self.initialize()
 
     def initialize(self):
-        """As the workbench does: Xavier-uniform matrices, zero biases, LayerNorm gains of one."""
+        """As the workbench does: Xavier-uniform matrices, zero biases, norm gains of one; init
+        "scaled" then multiplies each layer's attention out_proj and feed_forward.outer weights
+        by 1/sqrt(2 L), L the layers of its stack."""
         with torch.no_grad():
             for name, p in self.named_parameters():
                 if p.dim() > 1:
@@ -209,6 +308,16 @@ class TransformerModel(nn.Module):
                     p.fill_(1.0)
                 else:
                     p.zero_()
+            if self.init != "scaled":
+                return
+            stacks = [self.decoder_layers] + ([] if self.is_lm else [self.encoder_layers])
+            for stack in stacks:
+                scale = 1.0 / math.sqrt(2 * len(stack))
+                for layer in stack:
+                    layer.self_attention.out_proj.weight.mul_(scale)
+                    if getattr(layer, "cross_attention", None):
+                        layer.cross_attention.out_proj.weight.mul_(scale)
+                    layer.feed_forward.outer.weight.mul_(scale)
 
     def embed(self, tokens, table, positions):
         x = table(tokens) * self.embed_scale
@@ -356,7 +465,9 @@ class Bundle:
         else:
             tgt_in, first, src = [bos] + out, 0, torch.tensor([src_ids + [eos]], device=device)
         longest = max(len(tgt_in), src.size(1) if src is not None else 0)
-        if longest > self.config["model"]["max_positions"]:
+        # rope and alibi have no position table, so no length limit.
+        limited = self.config["model"]["positional"] not in ("rope", "alibi")
+        if limited and longest > self.config["model"]["max_positions"]:
             raise ValueError(f"sentence needs {longest} positions, the model has "
                              f"{self.config['model']['max_positions']}")
         logits = self.model(src, torch.tensor([tgt_in], device=device))[0]

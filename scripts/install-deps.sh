@@ -15,9 +15,9 @@ cd "$(dirname "$0")/.."
 torch_pin="torch==2.11.0"
 venv=.deps/libtorch2
 # What the interop tests check our files against; the PyTorch venv gets the two it needs to
-# load an exported model.
+# load an exported model, and transformers to load an hf-llama export.
 interop_pins=(tensorboard==2.21.0 safetensors==0.8.0 sentencepiece==0.2.3 sacrebleu==2.6.0)
-torch_interop_pins=(safetensors==0.8.0 sentencepiece==0.2.3 numpy==2.4.6)
+torch_interop_pins=(safetensors==0.8.0 sentencepiece==0.2.3 numpy==2.4.6 transformers==5.23.0)
 interop_venv=.deps/interop
 
 core_pkgs=(

@@ -697,6 +697,46 @@
         <source>rouge_l</source>
         <translation>验证 ROUGE-L (rouge_l)</translation>
     </message>
+    <message>
+        <source>rope</source>
+        <translation>旋转位置编码 (rope)</translation>
+    </message>
+    <message>
+        <source>alibi</source>
+        <translation>线性偏置 (alibi)</translation>
+    </message>
+    <message>
+        <source>swiglu</source>
+        <translation>swiglu</translation>
+    </message>
+    <message>
+        <source>geglu</source>
+        <translation>geglu</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层归一化 LayerNorm (layer)</translation>
+    </message>
+    <message>
+        <source>rms</source>
+        <translation>均方根归一化 RMSNorm (rms)</translation>
+    </message>
+    <message>
+        <source>xavier</source>
+        <translation>Xavier 初始化 (xavier)</translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation>按深度缩放 (scaled)</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部参数 (all)</translation>
+    </message>
+    <message>
+        <source>matrices</source>
+        <translation>仅矩阵 (matrices)</translation>
+    </message>
 </context>
 <context>
     <name>ConfigField</name>
@@ -825,16 +865,8 @@
         <translation>pre：x + F(LN(x))，无需长时间预热即可稳定训练；post（原论文）：LN(x + F(x))，需要预热，且经常发散。</translation>
     </message>
     <message>
-        <source>How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), a learned vector per position, or nothing (the model sees a bag of words).</source>
-        <translation>词元顺序的引入方式：固定的正弦/余弦波 PE(p,2i)=sin(p/10000^(2i/d))、每个位置一个可学习向量，或不引入（模型看到的是词袋）。</translation>
-    </message>
-    <message>
         <source>Use the embedding matrix as the output projection (fewer parameters, usually better on small data).</source>
         <translation>将嵌入矩阵用作输出投影（参数更少，在小数据上通常效果更好）。</translation>
-    </message>
-    <message>
-        <source>Non-linearity inside the feed-forward block.</source>
-        <translation>前馈块内部的非线性函数。</translation>
     </message>
     <message>
         <source>Longest sequence the position table covers.</source>
@@ -1324,6 +1356,70 @@
         <source>Stop when it diverges</source>
         <translation>发散时停止</translation>
     </message>
+    <message>
+        <source>How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)) added to the embeddings (Vaswani et al. 2017), a learned vector per position, nothing (a bag of words), rope: queries and keys rotated by angles p*base^(-2i/d_head), so scores depend on relative distance (Su et al. 2021, used by Llama), or alibi: a per-head penalty -m_h*|i-j| added to the scores (Press et al. 2022). rope and alibi have no position table and run on longer sequences than they were trained on.</source>
+        <translation>词序如何进入模型：加到嵌入上的固定正弦/余弦波 PE(p,2i)=sin(p/10000^(2i/d))（Vaswani 等，2017）、每个位置一个可学习向量、不加任何位置信息（词袋），rope：把查询和键按角度 p*base^(-2i/d_head) 旋转，使注意力分数只取决于相对距离（Su 等，2021，Llama 使用），或 alibi：在分数上加每个头的惩罚 -m_h*|i-j|（Press 等，2022）。rope 和 alibi 没有位置表，能处理比训练时更长的序列。</translation>
+    </message>
+    <message>
+        <source>Non-linearity inside the feed-forward block. swiglu and geglu are gated (Shazeer 2020, used by Llama): W2 (act(Wg x) * Wu x) with SiLU or GELU, three matrices instead of two; ffn_dim = 2/3 x 4 x d_model keeps the parameter count of the ungated block.</source>
+        <translation>前馈块中的非线性函数。swiglu 和 geglu 是门控形式（Shazeer，2020，Llama 使用）：W2 (act(Wg x) * Wu x)，激活为 SiLU 或 GELU，用三个矩阵代替两个；ffn_dim = 2/3 x 4 x d_model 时参数量与非门控块相同。</translation>
+    </message>
+    <message>
+        <source>layer: LayerNorm, (x - mean) / std * g + b; rms: RMSNorm, x / rms(x) * g, no centring and no bias, cheaper and as good in practice (Zhang &amp; Sennrich 2019, used by Llama).</source>
+        <translation>layer：LayerNorm，(x - 均值) / 标准差 * g + b；rms：RMSNorm，x / rms(x) * g，不减均值、没有偏置，更省计算，实践中效果相当（Zhang 和 Sennrich，2019，Llama 使用）。</translation>
+    </message>
+    <message>
+        <source>RMSNorm of every head&apos;s queries and keys before their dot product, which keeps attention logits from growing without bound (Dehghani et al. 2023, OLMo 2, Qwen 3).</source>
+        <translation>在点积之前对每个头的查询和键做 RMSNorm，防止注意力 logits 无限增大（Dehghani 等，2023；OLMo 2、Qwen 3 使用）。</translation>
+    </message>
+    <message>
+        <source>positional rope: the base of the rotation wavelengths; larger bases rotate slower and reach further (10000 in the paper, 500000 in Llama 3).</source>
+        <translation>positional 为 rope 时：旋转波长的基数；基数越大旋转越慢、可覆盖的距离越远（论文中为 10000，Llama 3 为 500000）。</translation>
+    </message>
+    <message>
+        <source>Key/value heads: 0 = one per attention head (multi-head); fewer share each key/value head among heads/kv_heads query heads (grouped-query attention, Ainslie et al. 2023); 1 is multi-query attention. Shrinks the key/value cache of generation by heads/kv_heads.</source>
+        <translation>键/值头数：0 表示每个注意力头各有一个（多头注意力）；更少时每个键/值头由 heads/kv_heads 个查询头共享（分组查询注意力，Ainslie 等，2023）；1 即多查询注意力。生成时的键/值缓存缩小为原来的 kv_heads/heads。</translation>
+    </message>
+    <message>
+        <source>Biases in the attention and feed-forward layers and in LayerNorm. Today&apos;s large models leave them out (PaLM, Llama): fewer parameters, no loss in quality.</source>
+        <translation>注意力层、前馈层和 LayerNorm 中的偏置项。如今的大模型不用偏置（PaLM、Llama）：参数更少，质量不受影响。</translation>
+    </message>
+    <message>
+        <source>xavier: Xavier-uniform matrices; scaled: the same, with every residual branch&apos;s output projection scaled by 1/sqrt(2 x layers), so that the residual stream does not grow with depth (GPT-2).</source>
+        <translation>xavier：Xavier 均匀初始化矩阵；scaled：同上，但每个残差分支的输出投影乘以 1/sqrt(2 x 层数)，使残差流不随深度增大（GPT-2）。</translation>
+    </message>
+    <message>
+        <source>What weight decay applies to: every parameter, or only the matrices of linear layers, leaving norms, biases and embeddings alone (today&apos;s practice). A configuration file that sets weight_decay without this setting (written before it existed) means all.</source>
+        <translation>权重衰减作用于哪些参数：全部参数，或只作用于线性层的矩阵、不衰减归一化增益、偏置和嵌入（如今的通行做法）。设置了 weight_decay 却没有此项的配置文件（在此设置出现之前写成）表示 all。</translation>
+    </message>
+    <message>
+        <source>Normalisation</source>
+        <translation>归一化方式</translation>
+    </message>
+    <message>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE 基数</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>键/值头数</translation>
+    </message>
+    <message>
+        <source>Biases</source>
+        <translation>偏置项</translation>
+    </message>
+    <message>
+        <source>Initialisation</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>Weight decay applies to</source>
+        <translation>权重衰减作用于</translation>
+    </message>
 </context>
 <context>
     <name>ConfigProblem</name>
@@ -1426,6 +1522,18 @@
     <message>
         <source>train.valid_metric (%1) scores decoded outputs against references; a language model has none: use loss (its perplexity)</source>
         <translation>train.valid_metric（%1）用参考文本为解码输出打分；语言模型没有参考文本：请用 loss（即其困惑度）</translation>
+    </message>
+    <message>
+        <source>model.kv_heads (%1) must divide model.heads (%2)</source>
+        <translation>model.kv_heads（%1）必须整除 model.heads（%2）</translation>
+    </message>
+    <message>
+        <source>positional rope rotates pairs of dimensions: d_model / heads (%1) must be even</source>
+        <translation>positional rope 成对旋转维度：d_model / heads（%1）必须为偶数</translation>
+    </message>
+    <message>
+        <source>a cumulative sweep adds one setting per step: %1 has %2 values</source>
+        <translation>累加式扫描每一步只加一个设置：%1 有 %2 个取值</translation>
     </message>
 </context>
 <context>
@@ -2368,6 +2476,22 @@
         <source>peak %1 at step %L2, over at most %L3 steps (train.max_steps; the data and train.epochs may end the run sooner)</source>
         <translation>峰值 %1（第 %L2 步），最多 %L3 步（train.max_steps；数据量和 train.epochs 可能让运行更早结束）</translation>
     </message>
+    <message>
+        <source>Generation cache:</source>
+        <translation>生成缓存：</translation>
+    </message>
+    <message>
+        <source>Gated feed-forward: model.ffn_dim %L1 (2/3 × 4 × d_model, to a multiple of 8) keeps the parameter count of an ungated block of 4 × d_model; now %L2.</source>
+        <translation>门控前馈：model.ffn_dim 取 %L1（2/3 × 4 × d_model，取 8 的倍数）时，参数量与宽度为 4 × d_model 的非门控块相同；当前为 %L2。</translation>
+    </message>
+    <message>
+        <source>%1 per %L2 tokens</source>
+        <translation>每 %L2 个词元 %1</translation>
+    </message>
+    <message>
+        <source>Keys and values every decoder layer keeps while generating (fp32): %1 per token, %2 of %3 heads store them (model.kv_heads). Beam search keeps one sequence per hypothesis.</source>
+        <translation>生成时每个解码器层保存的键和值（fp32）：每个词元 %1，%3 个头中有 %2 个存储它们（model.kv_heads）。束搜索为每个假设保存一条序列。</translation>
+    </message>
 </context>
 <context>
     <name>tfw::DataDownloadDialog</name>
@@ -2715,6 +2839,14 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
         <source>score</source>
         <translation>得分</translation>
     </message>
+    <message>
+        <source>Length extrapolation…</source>
+        <translation>长度外推…</translation>
+    </message>
+    <message>
+        <source>Language models: perplexity on this text in windows longer than the model trained on, plotted for one checkpoint after another.</source>
+        <translation>语言模型：在比训练时更长的窗口上计算此文本的困惑度，可逐个检查点绘制在同一张图上。</translation>
+    </message>
 </context>
 <context>
     <name>tfw::ExperimentForm</name>
@@ -2840,6 +2972,92 @@ Sampling: draw each token at random from the model&apos;s distribution.</source>
     <message>
         <source>Experiment (*.json)</source>
         <translation>实验 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ExtrapolationChart</name>
+    <message>
+        <source>Perplexity by window length</source>
+        <translation>不同窗口长度下的困惑度</translation>
+    </message>
+    <message>
+        <source>window (tokens, log scale)</source>
+        <translation>窗口（词元，对数刻度）</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ExtrapolationDialog</name>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Length extrapolation</source>
+        <translation>长度外推</translation>
+    </message>
+    <message>
+        <source>Window lengths in tokens, separated by commas; auto = 1x, 2x and 4x the window the model trained on (data.max_tgt_len).</source>
+        <translation>窗口长度（词元数），用逗号分隔；auto 表示训练窗口（data.max_tgt_len）的 1 倍、2 倍和 4 倍。</translation>
+    </message>
+    <message>
+        <source>How a language model copes with longer contexts than it trained on: the same text is scored in windows of each length, every window from its own start. Sinusoidal and learned positions meet positions they never saw and usually get worse; rope and alibi depend on distances only and usually hold. Measure several checkpoints to draw them together.</source>
+        <translation>语言模型如何应对比训练时更长的上下文：同一段文本按每种长度切成窗口评分，每个窗口从头开始。正弦和可学习位置会遇到从未见过的位置，通常变差；rope 和 alibi 只依赖距离，通常能保持。测量多个检查点可把它们画在一起。</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>Per word</source>
+        <translation>按词</translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>Windows:</source>
+        <translation>窗口：</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>This checkpoint is a sequence-to-sequence model; length extrapolation is measured on language models.</source>
+        <translation>此检查点是序列到序列模型；长度外推只对语言模型测量。</translation>
+    </message>
+    <message>
+        <source>Windows must be token counts of at least 2 separated by commas, or auto.</source>
+        <translation>窗口必须是用逗号分隔、至少为 2 的词元数，或 auto。</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Measured %1: the dashed line marks the window it trained on; the plotted value is perplexity per word where the tokenizer splits words, else per token.</source>
+        <translation>已测量 %1：虚线标出其训练窗口；若分词器按词切分，图中为按词困惑度，否则为按词元困惑度。</translation>
     </message>
 </context>
 <context>
@@ -4113,6 +4331,10 @@ This cannot be undone.</source>
     <message>
         <source>Estimated time: %1 (training only; data preparation and validation come on top)</source>
         <translation>预计时间：%1（仅训练；数据准备和验证另计）</translation>
+    </message>
+    <message>
+        <source>Cumulative: each change on top of the ones before</source>
+        <translation>累加：每项改动叠加在之前的改动之上</translation>
     </message>
 </context>
 <context>

@@ -7,15 +7,18 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/decode_args.h"
+#include "core/config/config_io.h"
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
+#include "core/eval/length_extrapolation.h"
 #include "core/metrics/metric_registry.h"
 #include "core/util/error_text.h"
 
@@ -66,6 +69,67 @@ EvaluationSet read_set(const Args& args, const ExperimentConfig& config) {
     return set;
 }
 
+std::vector<int> parse_windows(const std::string& text, const ExperimentConfig& config) {
+    if (text == "auto") return default_extrapolation_windows(config);
+    std::vector<int> windows;
+    std::stringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) {
+        try {
+            size_t used = 0;
+            const int window = std::stoi(item, &used);
+            if (used == item.size() && window >= 2) {
+                windows.push_back(window);
+                continue;
+            }
+        } catch (const std::exception&) {
+        }
+        throw UsageError(
+            "--window takes token counts of at least 2 separated by commas, or "
+            "auto; got '" +
+            text + "'");
+    }
+    return windows;
+}
+
+// tfw eval --window: one JSON object with the perplexity at each window.
+int print_extrapolation(const Args& args, LoadedModel& model) {
+    const ExperimentConfig& config = model.checkpoint.config;
+    if (!config.is_lm())
+        throw UsageError(
+            "--window measures a language model's perplexity; this checkpoint is "
+            "a sequence-to-sequence model");
+    if (args.has("save") || args.has("out"))
+        throw UsageError("--window prints its figures; it has no --save or --out");
+    const EvaluationSet set = read_set(args, config);
+    const std::vector<int> windows = parse_windows(args.get("window"), config);
+    const auto results =
+        length_extrapolation(model, set.sources, windows, [](size_t done, size_t total) {
+            std::cerr << "window " << done << "/" << total << std::endl;
+            return true;
+        });
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const WindowPerplexity& r : results) {
+        nlohmann::ordered_json row = {{"window", r.window}};
+        if (!r.error.empty()) {
+            row["error"] = r.error;
+        } else {
+            row["tokens"] = r.loss.tokens;
+            row["loss"] = r.loss.loss();
+            row["perplexity"] = r.loss.perplexity();
+            if (r.loss.word_perplexity() > 0) row["word_perplexity"] = r.loss.word_perplexity();
+        }
+        rows.push_back(row);
+    }
+    nlohmann::ordered_json out = {
+        {"checkpoint", args.get("checkpoint")},
+        {"text", set.src_file},
+        {"trained_window", config.data.max_tgt_len},
+        {"positional", to_json(config)["model"]["positional"].get<std::string>()},
+        {"windows", rows}};
+    std::cout << out.dump() << std::endl;
+    return 0;
+}
+
 int eval(const std::vector<std::string>& argv) {
     Args args(
         "eval",
@@ -80,6 +144,9 @@ int eval(const std::vector<std::string>& argv) {
         .option("out", "FILE", "write the detokenized hypotheses here")
         .option("metric", metric_set_list("|"),
                 "default: bleu (with chrF) for translation, rouge for summarization")
+        .option("window", "N[,N...]",
+                "language model: the perplexity in windows of N tokens instead (length "
+                "extrapolation: try 2x and 4x data.max_tgt_len; 'auto' = 1x, 2x, 4x)")
         .flag("save",
               "also keep the result, per-sentence scores included, in the checkpoint's run "
               "folder (evals/), where the window and tfw compare show it");
@@ -94,6 +161,7 @@ int eval(const std::vector<std::string>& argv) {
         throw UsageError(checkpoint +
                          " is a language model: tfw eval gives the perplexity of its text "
                          "(no --ref, --metric or --out)");
+    if (args.has("window")) return print_extrapolation(args, translator.model());
     const std::optional<Task> metric = parse_metric(args);
     std::string run_dir;
     if (args.has("save")) {

@@ -12,6 +12,7 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/compare/run_scalars.h"
+#include "core/io/hf_llama_export.h"
 #include "core/io/model_export.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
@@ -83,6 +84,19 @@ int export_safetensors(const Args& args) {
     return 0;
 }
 
+// A Llama-shaped language model as a Hugging Face Llama checkpoint, for transformers.
+int export_hf_llama_checkpoint(const Args& args) {
+    const std::string checkpoint = args.get("checkpoint");
+    const std::string dir = args.get("out");
+    const LoadedModel loaded = load_model(checkpoint, "cpu");
+    const std::vector<std::string> files = export_hf_llama(loaded, dir);
+    std::cout << "exported " << checkpoint << " (" << loaded.model->parameter_count()
+              << " parameters) as a Hugging Face Llama to " << dir << ":";
+    for (const std::string& file : files) std::cout << " " << file;
+    std::cout << "\n";
+    return 0;
+}
+
 struct ExportFormat {
     const char* name;
     const char* help;
@@ -95,6 +109,11 @@ const ExportFormat kFormats[] = {
      "    tokenizer files of --checkpoint, written into --out, for PyTorch\n"
      "    (python/tfw_torch.py, docs/interop.md)",
      export_safetensors},
+    {"hf-llama",
+     "a decoder-only language model of Llama's components (pre-norm RMSNorm,\n"
+     "    rope, SwiGLU, no biases, causal, sentencepiece) as a Hugging Face Llama\n"
+     "    checkpoint that transformers' LlamaForCausalLM loads (docs/interop.md)",
+     export_hf_llama_checkpoint},
 };
 
 int export_checkpoint(const Args& args) {
@@ -144,7 +163,8 @@ int run_export(const std::vector<std::string>& argv) {
 }
 
 const bool registered = register_command(
-    {"export", "write runs' scalars (CSV, JSON) or a checkpoint (safetensors) for other tools",
+    {"export",
+     "write runs' scalars (CSV, JSON) or a checkpoint (safetensors, hf-llama) for other tools",
      run_export});
 
 }  // namespace

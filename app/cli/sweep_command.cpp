@@ -58,9 +58,12 @@ SweepSpec spec_from_args(const Args& args) {
     }
     if (args.has("design")) {
         const std::string design = args.get("design");
-        if (design != "grid" && design != "one-at-a-time")
-            throw UsageError("--design must be grid or one-at-a-time, got '" + design + "'");
-        spec.design = design == "grid" ? SweepDesign::Grid : SweepDesign::OneAtATime;
+        if (design != "grid" && design != "one-at-a-time" && design != "cumulative")
+            throw UsageError("--design must be grid, one-at-a-time or cumulative, got '" + design +
+                             "'");
+        spec.design = design == "grid"            ? SweepDesign::Grid
+                      : design == "one-at-a-time" ? SweepDesign::OneAtATime
+                                                  : SweepDesign::Cumulative;
     }
     if (args.has("jobs")) spec.jobs = static_cast<int>(args.get_int("jobs"));
     if (args.has("no-eval")) spec.evaluate = false;
@@ -104,9 +107,9 @@ int define(const std::vector<std::string>& argv) {
                   "a field and its values, e.g. --vary model.heads=1,2,4,8 or "
                   "--vary model.dropout=0:0.3:0.1 (repeat for a grid)")
         .option("seeds", "S1,S2|FIRST:LAST", "seeds of every variant (default: the config's)")
-        .option("design", "grid|one-at-a-time",
-                "every combination (default), or the base experiment plus one field changed at "
-                "a time")
+        .option("design", "grid|one-at-a-time|cumulative",
+                "every combination (default), the base experiment plus one field changed at a "
+                "time, or each --vary added on top of the ones before (one value each)")
         .option("budget", "steps=N|tokens=N|minutes=M|none",
                 "what every run trains for (default none: each run's own epochs and max_steps)")
         .option("jobs", "N", "runs trained at the same time, each with cores/N threads (default 1)")

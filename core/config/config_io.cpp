@@ -101,6 +101,14 @@ ExperimentConfig config_from_json(const json& input) {
         if (!field) throw unknown_config_key(key);
         field->set(config, value);
     }
+    // Before train.decay_scope existed, weight decay applied to every parameter; a file that
+    // sets train.weight_decay without the scope keeps meaning that.
+    const auto has = [&](const char* key) {
+        return std::any_of(entries.begin(), entries.end(),
+                           [&](const auto& entry) { return entry.first == key; });
+    };
+    if (has("train.weight_decay") && !has("train.decay_scope"))
+        config.train.decay_scope = DecayScope::All;
     return config;
 }
 
@@ -190,13 +198,25 @@ std::vector<ValidationIssue> validate(const ExperimentConfig& c) {
         add("model.heads",
             TFW_TR_NOOP("ConfigProblem", "model.heads (%1) must divide model.d_model (%2)"),
             {std::to_string(c.model.heads), std::to_string(c.model.d_model)});
+    const int kv_heads = c.model.resolved_kv_heads();
+    if (c.model.heads > 0 && (kv_heads > c.model.heads || c.model.heads % kv_heads != 0))
+        add("model.kv_heads",
+            TFW_TR_NOOP("ConfigProblem", "model.kv_heads (%1) must divide model.heads (%2)"),
+            {std::to_string(c.model.kv_heads), std::to_string(c.model.heads)});
+    if (c.model.positional == Positional::Rope && c.model.heads > 0 &&
+        c.model.d_model % c.model.heads == 0 && (c.model.d_model / c.model.heads) % 2 != 0)
+        add("model.positional",
+            TFW_TR_NOOP("ConfigProblem",
+                        "positional rope rotates pairs of dimensions: d_model / heads (%1) must "
+                        "be even"),
+            {std::to_string(c.model.d_model / c.model.heads)});
     if (c.model.positional == Positional::Sinusoidal && c.model.d_model % 2 != 0)
         add("model.d_model",
             TFW_TR_NOOP("ConfigProblem",
                         "model.d_model (%1) must be even for sinusoidal positions"),
             {std::to_string(c.model.d_model)});
     const int longest = std::max(c.data.max_src_len, c.data.max_tgt_len) + 2;
-    if (c.model.positional != Positional::None && c.model.max_positions < longest)
+    if (has_position_table(c.model.positional) && c.model.max_positions < longest)
         add("model.max_positions",
             TFW_TR_NOOP("ConfigProblem",
                         "model.max_positions (%1) must cover the longest sequence (%2 with "

@@ -275,10 +275,16 @@ std::vector<ConfigField> build_fields() {
     f.push_back(choice_field(
         "model.positional", &C::model, &ModelConfig::positional,
         {TFW_TR_NOOP("ConfigChoice", "sinusoidal"), TFW_TR_NOOP("ConfigChoice", "learned"),
-         TFW_TR_NOOP("ConfigChoice", "none")},
+         TFW_TR_NOOP("ConfigChoice", "none"), TFW_TR_NOOP("ConfigChoice", "rope"),
+         TFW_TR_NOOP("ConfigChoice", "alibi")},
         TFW_TR_NOOP("ConfigField",
-                    "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)), "
-                    "a learned vector per position, or nothing (the model sees a bag of words).")));
+                    "How token order enters: fixed sin/cos waves PE(p,2i)=sin(p/10000^(2i/d)) "
+                    "added to the embeddings (Vaswani et al. 2017), a learned vector per "
+                    "position, nothing (a bag of words), rope: queries and keys rotated by "
+                    "angles p*base^(-2i/d_head), so scores depend on relative distance (Su et "
+                    "al. 2021, used by Llama), or alibi: a per-head penalty -m_h*|i-j| added "
+                    "to the scores (Press et al. 2022). rope and alibi have no position table "
+                    "and run on longer sequences than they were trained on.")));
     f.push_back(bool_field(
         "model.tie_embeddings", &C::model, &ModelConfig::tie_embeddings,
         TFW_TR_NOOP("ConfigField",
@@ -286,8 +292,14 @@ std::vector<ConfigField> build_fields() {
                     "usually better on small data).")));
     f.push_back(
         choice_field("model.activation", &C::model, &ModelConfig::activation,
-                     {TFW_TR_NOOP("ConfigChoice", "relu"), TFW_TR_NOOP("ConfigChoice", "gelu")},
-                     TFW_TR_NOOP("ConfigField", "Non-linearity inside the feed-forward block.")));
+                     {TFW_TR_NOOP("ConfigChoice", "relu"), TFW_TR_NOOP("ConfigChoice", "gelu"),
+                      TFW_TR_NOOP("ConfigChoice", "swiglu"), TFW_TR_NOOP("ConfigChoice", "geglu")},
+                     TFW_TR_NOOP("ConfigField",
+                                 "Non-linearity inside the feed-forward block. swiglu and geglu "
+                                 "are gated (Shazeer 2020, used by Llama): W2 (act(Wg x) * Wu "
+                                 "x) with SiLU or GELU, three matrices instead of two; "
+                                 "ffn_dim = 2/3 x 4 x d_model keeps the parameter count of the "
+                                 "ungated block.")));
     f.push_back(
         int_field("model.max_positions", &C::model, &ModelConfig::max_positions, 1, 65536,
                   TFW_TR_NOOP("ConfigField", "Longest sequence the position table covers.")));
@@ -297,6 +309,45 @@ std::vector<ConfigField> build_fields() {
                     "Decoder self-attention sees only earlier tokens. Off makes a "
                     "bidirectional LM, for demonstrating the leak: it peeks at the token "
                     "it should predict, so its validation loss is unrealistically good.")));
+
+    f.push_back(choice_field(
+        "model.normalization", &C::model, &ModelConfig::normalization,
+        {TFW_TR_NOOP("ConfigChoice", "layer"), TFW_TR_NOOP("ConfigChoice", "rms")},
+        TFW_TR_NOOP("ConfigField",
+                    "layer: LayerNorm, (x - mean) / std * g + b; rms: RMSNorm, x / rms(x) * g, "
+                    "no centring and no bias, cheaper and as good in practice (Zhang & Sennrich "
+                    "2019, used by Llama).")));
+    f.push_back(bool_field(
+        "model.qk_norm", &C::model, &ModelConfig::qk_norm,
+        TFW_TR_NOOP("ConfigField",
+                    "RMSNorm of every head's queries and keys before their dot product, which "
+                    "keeps attention logits from growing without bound (Dehghani et al. 2023, "
+                    "OLMo 2, Qwen 3).")));
+    f.push_back(double_field(
+        "model.rope_base", &C::model, &ModelConfig::rope_base, 2.0, 1e9,
+        TFW_TR_NOOP("ConfigField",
+                    "positional rope: the base of the rotation wavelengths; larger bases rotate "
+                    "slower and reach further (10000 in the paper, 500000 in Llama 3).")));
+    f.push_back(int_field(
+        "model.kv_heads", &C::model, &ModelConfig::kv_heads, 0, 128,
+        TFW_TR_NOOP("ConfigField",
+                    "Key/value heads: 0 = one per attention head (multi-head); fewer share each "
+                    "key/value head among heads/kv_heads query heads (grouped-query attention, "
+                    "Ainslie et al. 2023); 1 is multi-query attention. Shrinks the key/value "
+                    "cache of generation by heads/kv_heads.")));
+    f.push_back(bool_field(
+        "model.bias", &C::model, &ModelConfig::bias,
+        TFW_TR_NOOP("ConfigField",
+                    "Biases in the attention and feed-forward layers and in LayerNorm. Today's "
+                    "large models leave them out (PaLM, Llama): fewer parameters, no loss in "
+                    "quality.")));
+    f.push_back(choice_field(
+        "model.init", &C::model, &ModelConfig::init,
+        {TFW_TR_NOOP("ConfigChoice", "xavier"), TFW_TR_NOOP("ConfigChoice", "scaled")},
+        TFW_TR_NOOP("ConfigField",
+                    "xavier: Xavier-uniform matrices; scaled: the same, with every residual "
+                    "branch's output projection scaled by 1/sqrt(2 x layers), so that the "
+                    "residual stream does not grow with depth (GPT-2).")));
 
     // train
     f.push_back(
@@ -335,6 +386,14 @@ std::vector<ConfigField> build_fields() {
     f.push_back(double_field(
         "train.weight_decay", &C::train, &TrainConfig::weight_decay, 0.0, 1.0,
         TFW_TR_NOOP("ConfigField", "L2 penalty (adam) or decoupled decay per step (adamw).")));
+    f.push_back(choice_field(
+        "train.decay_scope", &C::train, &TrainConfig::decay_scope,
+        {TFW_TR_NOOP("ConfigChoice", "all"), TFW_TR_NOOP("ConfigChoice", "matrices")},
+        TFW_TR_NOOP("ConfigField",
+                    "What weight decay applies to: every parameter, or only the matrices of "
+                    "linear layers, leaving norms, biases and embeddings alone (today's "
+                    "practice). A configuration file that sets weight_decay without this "
+                    "setting (written before it existed) means all.")));
     f.push_back(choice_field(
         "train.schedule", &C::train, &TrainConfig::schedule,
         {TFW_TR_NOOP("ConfigChoice", "noam"), TFW_TR_NOOP("ConfigChoice", "inverse_sqrt"),

@@ -15,8 +15,14 @@ enum class Task { Translation, Summarization, LanguageModel };
 enum class TokenizerType { SentencePiece, Word };
 enum class SubwordModel { Bpe, Unigram };
 enum class NormPlacement { Pre, Post };
-enum class Positional { Sinusoidal, Learned, None };
-enum class Activation { Relu, Gelu };
+enum class Positional { Sinusoidal, Learned, None, Rope, Alibi };
+// Gated variants (SwiGLU, GeGLU) multiply act(W_gate x) by W_up x elementwise.
+enum class Activation { Relu, Gelu, Swiglu, Geglu };
+enum class Normalization { Layer, Rms };
+enum class WeightInit { Xavier, Scaled };
+// Which parameters weight decay applies to: all, or the matrices of linear layers only (not
+// norms, biases or embeddings, as today's recipes do).
+enum class DecayScope { All, Matrices };
 enum class OptimizerType { Adam, AdamW };
 enum class Schedule { Noam, InverseSqrt, Cosine, Constant };
 enum class DevicePref { Auto, Cpu, Cuda };
@@ -62,6 +68,14 @@ struct ModelConfig {
     Activation activation = Activation::Relu;
     int max_positions = 1024;  // size of the learned / sinusoidal position table
     bool causal = true;        // false: decoder self-attention sees future tokens (a leak demo)
+    Normalization normalization = Normalization::Layer;
+    bool qk_norm = false;      // RMSNorm of queries and keys per head
+    double rope_base = 10000;  // positional rope: the base of its wavelengths
+    int kv_heads = 0;          // key/value heads (grouped-query attention); 0 = heads
+    bool bias = true;          // biases in linear layers and LayerNorm
+    WeightInit init = WeightInit::Xavier;
+
+    int resolved_kv_heads() const { return kv_heads > 0 ? kv_heads : heads; }
 };
 
 struct TrainConfig {
@@ -70,6 +84,7 @@ struct TrainConfig {
     std::array<double, 2> betas{0.9, 0.98};
     double eps = 1e-9;
     double weight_decay = 0.0;
+    DecayScope decay_scope = DecayScope::Matrices;
     Schedule schedule = Schedule::InverseSqrt;
     int warmup_steps = 400;
     double noam_factor = 1.0;
@@ -95,6 +110,16 @@ struct TrainConfig {
     int threads = 0;                        // intra-op CPU threads (0 = all cores)
     Precision precision = Precision::Fp32;  // the presets say auto
 };
+
+// Sinusoidal and learned positions come from a table of model.max_positions rows.
+inline bool has_position_table(Positional p) {
+    return p == Positional::Sinusoidal || p == Positional::Learned;
+}
+// rope and alibi act on attention scores and run at any length; every other model stops at
+// model.max_positions.
+inline bool is_relative(Positional p) {
+    return p == Positional::Rope || p == Positional::Alibi;
+}
 
 struct ExperimentConfig {
     std::string name = "experiment";

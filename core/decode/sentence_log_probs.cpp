@@ -19,7 +19,7 @@ std::vector<ForcedScore> sentence_log_probs(LoadedModel& loaded,
                                     " target sentences");
     const auto max_positions = static_cast<size_t>(o.max_positions);
     auto check_fits = [&](size_t tokens, size_t line, const char* side) {
-        if (tokens > max_positions)
+        if (tokens > max_positions && !is_relative(o.positional))
             throw std::invalid_argument(std::string(side) + " sentence " + std::to_string(line) +
                                         " needs " + std::to_string(tokens) +
                                         " positions, the model has " +

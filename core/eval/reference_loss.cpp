@@ -52,11 +52,12 @@ ReferenceLoss reference_loss(LoadedModel& model, const std::vector<std::string>&
                             data.max_tgt_len, SplitRole::Evaluate));
 }
 
-ReferenceLoss text_loss(LoadedModel& model, const std::vector<std::string>& lines) {
+ReferenceLoss text_loss(LoadedModel& model, const std::vector<std::string>& lines, int window) {
     RawSplit split;
     split.tgt = lines;
     const Corpus corpus =
-        encode_stream(split, *model.tgt_tokenizer, model.checkpoint.config.data.max_tgt_len);
+        encode_stream(split, *model.tgt_tokenizer,
+                      window > 0 ? window : model.checkpoint.config.data.max_tgt_len);
     ReferenceLoss loss = corpus_loss(model, corpus);
     loss.tokens_per_word = corpus.tokens_per_word;
     return loss;

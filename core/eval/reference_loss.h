@@ -24,7 +24,8 @@ struct ReferenceLoss {
 ReferenceLoss reference_loss(LoadedModel& model, const std::vector<std::string>& sources,
                              const std::vector<std::string>& references);
 
-// Language model: the lines as one stream in windows of data.max_tgt_len, as in validation.
-ReferenceLoss text_loss(LoadedModel& model, const std::vector<std::string>& lines);
+// Language model: the lines as one stream in windows of data.max_tgt_len, as in validation,
+// or of `window` tokens (length extrapolation: a window longer than the model trained on).
+ReferenceLoss text_loss(LoadedModel& model, const std::vector<std::string>& lines, int window = 0);
 
 }  // namespace tfw

@@ -12,6 +12,7 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/io/safetensors.h"
+#include "core/model/norm.h"
 
 namespace tfw {
 
@@ -56,7 +57,14 @@ ojson architecture_json(const ModelOptions& o, const ExperimentConfig& config) {
             {"shared_embeddings", o.shared_vocab},
             {"dropout", o.dropout},
             {"attention_dropout", o.attention_dropout},
-            {"layer_norm_eps", 1e-5},  // torch::nn::LayerNorm's default
+            {"normalization", model_choice(config, "normalization")},
+            {"qk_norm", o.qk_norm},
+            {"rope_base", o.rope_base},
+            {"kv_heads", o.kv_heads > 0 ? o.kv_heads : o.heads},
+            {"bias", o.bias},
+            {"init", model_choice(config, "init")},
+            {"layer_norm_eps", NormImpl::kEps},  // older readers' name for norm_eps
+            {"norm_eps", NormImpl::kEps},
             {"embedding_scale", std::sqrt(static_cast<double>(o.d_model))}};
 }
 

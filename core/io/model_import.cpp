@@ -60,7 +60,9 @@ ExperimentConfig experiment_of(const json& config) {
     for (const char* key : {"d_model", "heads", "ffn_dim", "decoder_layers", "norm", "positional",
                             "activation", "max_positions", "causal", "tie_embeddings"})
         experiment["model"][key] = model.at(key);
-    for (const char* key : {"dropout", "attention_dropout"})
+    // Dropout, and the components an export before them does not name (their defaults then).
+    for (const char* key : {"dropout", "attention_dropout", "normalization", "qk_norm", "rope_base",
+                            "kv_heads", "bias", "init"})
         if (model.contains(key)) experiment["model"][key] = model[key];
     const bool lm = config.at("task") == "lm";
     const int64_t encoder_layers = model.at("encoder_layers").get<int64_t>();

@@ -6,25 +6,17 @@
 
 namespace tfw {
 
-namespace {
-torch::nn::LayerNorm make_norm(int64_t d) {
-    return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d}));
-}
-}  // namespace
-
 DecoderLayerImpl::DecoderLayerImpl(const ModelOptions& o)
     : pre_norm_(o.pre_norm), dropout_(o.dropout) {
-    self_attention = register_module(
-        "self_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, true));
-    norm1_ = register_module("norm1", make_norm(o.d_model));
+    const auto norm = [&] { return Norm(o.normalization, o.d_model, o.bias); };
+    self_attention = register_module("self_attention", MultiHeadAttention(o, true));
+    norm1_ = register_module("norm1", norm());
     if (!o.is_lm()) {
-        cross_attention = register_module(
-            "cross_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, false));
-        norm2_ = register_module("norm2", make_norm(o.d_model));
+        cross_attention = register_module("cross_attention", MultiHeadAttention(o, false));
+        norm2_ = register_module("norm2", norm());
     }
-    feed_forward_ =
-        register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
-    norm3_ = register_module("norm3", make_norm(o.d_model));
+    feed_forward_ = register_module("feed_forward", FeedForward(o));
+    norm3_ = register_module("norm3", norm());
 }
 
 at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& self_mask,

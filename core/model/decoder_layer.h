@@ -3,11 +3,11 @@
 // (absent in a decoder-only language model) and feed-forward, each a residual branch.
 
 #include <torch/nn/module.h>
-#include <torch/nn/modules/normalization.h>
 
 #include "core/model/feed_forward.h"
 #include "core/model/model_options.h"
 #include "core/model/multi_head_attention.h"
+#include "core/model/norm.h"
 
 namespace tfw {
 
@@ -31,7 +31,7 @@ struct DecoderLayerImpl : torch::nn::Module {
     bool pre_norm_;
     double dropout_;
     FeedForward feed_forward_{nullptr};
-    torch::nn::LayerNorm norm1_{nullptr}, norm2_{nullptr}, norm3_{nullptr};
+    Norm norm1_{nullptr}, norm2_{nullptr}, norm3_{nullptr};
 };
 TORCH_MODULE(DecoderLayer);
 

@@ -8,14 +8,10 @@ namespace tfw {
 
 EncoderLayerImpl::EncoderLayerImpl(const ModelOptions& o)
     : pre_norm_(o.pre_norm), dropout_(o.dropout) {
-    self_attention = register_module(
-        "self_attention", MultiHeadAttention(o.d_model, o.heads, o.attention_dropout, true));
-    feed_forward_ =
-        register_module("feed_forward", FeedForward(o.d_model, o.ffn_dim, o.activation));
-    norm1_ =
-        register_module("norm1", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
-    norm2_ =
-        register_module("norm2", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+    self_attention = register_module("self_attention", MultiHeadAttention(o, true));
+    feed_forward_ = register_module("feed_forward", FeedForward(o));
+    norm1_ = register_module("norm1", Norm(o.normalization, o.d_model, o.bias));
+    norm2_ = register_module("norm2", Norm(o.normalization, o.d_model, o.bias));
 }
 
 at::Tensor EncoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& mask,

@@ -8,6 +8,7 @@
 #include "core/model/feed_forward.h"
 #include "core/model/model_options.h"
 #include "core/model/multi_head_attention.h"
+#include "core/model/norm.h"
 
 namespace tfw {
 
@@ -23,7 +24,7 @@ struct EncoderLayerImpl : torch::nn::Module {
     bool pre_norm_;
     double dropout_;
     FeedForward feed_forward_{nullptr};
-    torch::nn::LayerNorm norm1_{nullptr}, norm2_{nullptr};
+    Norm norm1_{nullptr}, norm2_{nullptr};
 };
 TORCH_MODULE(EncoderLayer);
 

@@ -1,15 +1,20 @@
 #pragma once
-// Position-wise feed-forward block: W2 act(W1 x + b1) + b2.
+// Position-wise feed-forward block: W2 act(W1 x + b1) + b2, or gated (SwiGLU, GeGLU):
+// W2 (act(Wg x) * Wu x), with Wg and Wu stacked in one matrix "inner" [2 ffn_dim, d].
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 
-#include "core/config/experiment_config.h"
+#include "core/model/model_options.h"
 
 namespace tfw {
 
+inline bool is_gated(Activation a) {
+    return a == Activation::Swiglu || a == Activation::Geglu;
+}
+
 struct FeedForwardImpl : torch::nn::Module {
-    FeedForwardImpl(int64_t d_model, int64_t ffn_dim, Activation activation);
+    explicit FeedForwardImpl(const ModelOptions& options);
     at::Tensor forward(const at::Tensor& x);
 
   private:

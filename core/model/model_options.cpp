@@ -20,6 +20,12 @@ ModelOptions model_options(const ExperimentConfig& c, int64_t src_vocab, int64_t
     o.shared_vocab = c.is_lm() || c.tokenizer.shared;
     o.tie_embeddings = c.model.tie_embeddings;
     o.causal = c.model.causal;
+    o.normalization = c.model.normalization;
+    o.qk_norm = c.model.qk_norm;
+    o.rope_base = c.model.rope_base;
+    o.kv_heads = c.model.resolved_kv_heads();
+    o.bias = c.model.bias;
+    o.init = c.model.init;
     return o;
 }
 

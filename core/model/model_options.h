@@ -24,6 +24,12 @@ struct ModelOptions {
     bool shared_vocab = true;    // encoder and decoder share one embedding table
     bool tie_embeddings = true;  // output projection = target embedding
     bool causal = true;          // false: decoder self-attention also sees future tokens
+    Normalization normalization = Normalization::Layer;
+    bool qk_norm = false;
+    double rope_base = 10000;
+    int64_t kv_heads = 0;  // 0 = heads
+    bool bias = true;      // in linear layers and LayerNorm
+    WeightInit init = WeightInit::Xavier;
 
     bool is_lm() const { return encoder_layers == 0; }
 };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/alibi.h"
 #include "core/model/fast_dropout.h"
 
 namespace tfw {
@@ -39,55 +40,105 @@ at::Tensor fused_attention(const at::Tensor& q, const at::Tensor& k, const at::T
 
 }  // namespace
 
-MultiHeadAttentionImpl::MultiHeadAttentionImpl(int64_t d_model, int64_t heads,
-                                               double attention_dropout, bool self_attention)
-    : d_model_(d_model),
-      heads_(heads),
-      d_head_(d_model / heads),
-      attention_dropout_(attention_dropout),
-      self_attention_(self_attention) {
-    TORCH_CHECK(d_model % heads == 0, "d_model (", d_model, ") must be divisible by heads (", heads,
+MultiHeadAttentionImpl::MultiHeadAttentionImpl(const ModelOptions& o, bool self_attention)
+    : d_model_(o.d_model),
+      heads_(o.heads),
+      kv_heads_(o.kv_heads > 0 ? o.kv_heads : o.heads),
+      d_head_(o.d_model / o.heads),
+      attention_dropout_(o.attention_dropout),
+      self_attention_(self_attention),
+      positional_(self_attention ? o.positional : Positional::None) {
+    TORCH_CHECK(o.d_model % o.heads == 0, "d_model (", o.d_model, ") must be divisible by heads (",
+                o.heads, ")");
+    TORCH_CHECK(heads_ % kv_heads_ == 0, "kv_heads (", kv_heads_, ") must divide heads (", heads_,
                 ")");
+    const auto linear = [&](int64_t in, int64_t out) {
+        return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(o.bias));
+    };
+    const int64_t kv_dim = kv_heads_ * d_head_;
     in_proj_ = register_module("in_proj",
-                               torch::nn::Linear(d_model, self_attention ? 3 * d_model : d_model));
-    if (!self_attention)
-        kv_proj_ = register_module("kv_proj", torch::nn::Linear(d_model, 2 * d_model));
-    out_proj_ = register_module("out_proj", torch::nn::Linear(d_model, d_model));
+                               linear(d_model_, self_attention ? d_model_ + 2 * kv_dim : d_model_));
+    if (!self_attention) kv_proj_ = register_module("kv_proj", linear(d_model_, 2 * kv_dim));
+    out_proj_ = register_module("out_proj", linear(d_model_, d_model_));
+    if (o.qk_norm) {
+        q_norm_ = register_module("q_norm", Norm(Normalization::Rms, d_head_, false));
+        k_norm_ = register_module("k_norm", Norm(Normalization::Rms, d_head_, false));
+    }
+    if (positional_ == Positional::Rope) rotary_.emplace(d_head_, o.rope_base);
+    if (positional_ == Positional::Alibi) alibi_slopes_ = alibi_slopes(heads_);
 }
 
-at::Tensor MultiHeadAttentionImpl::split_heads(const at::Tensor& x) const {
-    return x.view({x.size(0), x.size(1), heads_, d_head_}).transpose(1, 2);
+at::Tensor MultiHeadAttentionImpl::split_heads(const at::Tensor& x, int64_t heads) const {
+    return x.view({x.size(0), x.size(1), heads, d_head_}).transpose(1, 2);
+}
+
+at::Tensor MultiHeadAttentionImpl::expand_kv(const at::Tensor& x) const {
+    if (kv_heads_ == heads_) return x;
+    const int64_t share = heads_ / kv_heads_;
+    return x.unsqueeze(2)
+        .expand({x.size(0), kv_heads_, share, x.size(2), d_head_})
+        .reshape({x.size(0), heads_, x.size(2), d_head_});
+}
+
+std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append(AttentionCache& cache,
+                                                                 const at::Tensor& k,
+                                                                 const at::Tensor& v) const {
+    const int64_t start = cache.length, end = start + k.size(2);
+    if (!cache.keys.defined() || cache.keys.size(2) < end) {
+        const int64_t capacity =
+            std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
+        const auto grown = [&](const at::Tensor& old, const at::Tensor& like) {
+            at::Tensor buffer =
+                at::empty({like.size(0), like.size(1), capacity, d_head_}, like.options());
+            if (start > 0) buffer.narrow(2, 0, start).copy_(old.narrow(2, 0, start));
+            return buffer;
+        };
+        cache.keys = grown(cache.keys, k);
+        cache.values = grown(cache.values, v);
+    }
+    cache.keys.narrow(2, start, k.size(2)).copy_(k);
+    cache.values.narrow(2, start, v.size(2)).copy_(v);
+    cache.length = end;
+    return {cache.keys.narrow(2, 0, end), cache.values.narrow(2, 0, end)};
 }
 
 at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Tensor& memory,
                                            const at::Tensor& mask, at::Tensor* weights_out,
                                            AttentionCache* cache) {
     const int64_t batch = query.size(0), q_len = query.size(1);
+    const int64_t offset = self_attention_ && cache ? cache->length : 0;
     at::Tensor q, k, v;
     if (self_attention_) {
-        const auto qkv = in_proj_->forward(query).chunk(3, -1);
-        q = split_heads(qkv[0]);
-        k = split_heads(qkv[1]);
-        v = split_heads(qkv[2]);
-        if (cache) {
-            if (cache->keys.defined()) {
-                k = at::cat({cache->keys, k}, 2);
-                v = at::cat({cache->values, v}, 2);
-            }
-            cache->keys = k;
-            cache->values = v;
-        }
+        const int64_t kv_dim = kv_heads_ * d_head_;
+        const auto qkv = in_proj_->forward(query).split_with_sizes({d_model_, kv_dim, kv_dim}, -1);
+        q = split_heads(qkv[0], heads_);
+        k = split_heads(qkv[1], kv_heads_);
+        v = split_heads(qkv[2], kv_heads_);
+        if (k_norm_) k = k_norm_->forward(k);
+        if (rotary_) k = rotary_->apply(k, offset);
+        if (cache) std::tie(k, v) = append(*cache, k, v);
     } else {
-        q = split_heads(in_proj_->forward(query));
+        q = split_heads(in_proj_->forward(query), heads_);
         if (cache && cache->keys.defined()) {
             k = cache->keys;
             v = cache->values;
         } else {
             const auto kv = kv_proj_->forward(memory).chunk(2, -1);
-            k = split_heads(kv[0]);
-            v = split_heads(kv[1]);
+            k = split_heads(kv[0], kv_heads_);
+            v = split_heads(kv[1], kv_heads_);
+            if (k_norm_) k = k_norm_->forward(k);
             if (cache) cache->keys = k, cache->values = v;
         }
+    }
+    if (q_norm_) q = q_norm_->forward(q);
+    if (rotary_) q = rotary_->apply(q, offset);
+    k = expand_kv(k);
+    v = expand_kv(v);
+
+    at::Tensor bias = mask;
+    if (!alibi_slopes_.empty()) {
+        const at::Tensor linear = alibi_bias(alibi_slopes_, offset, q_len, k.size(2), q.options());
+        bias = mask.defined() ? linear + mask : linear;
     }
 
     // Several query rows per memory row: they become more query positions of that row, so
@@ -106,9 +157,9 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     // dropout in training, the explicit path runs there, as it does when weights are asked
     // for. A GPU's dropout draws from LibTorch's generator anyway (its state is checkpointed).
     if (!weights_out && (dropout == 0 || !q.device().is_cpu()))
-        context = fused_attention(q, k, v, mask, dropout);
+        context = fused_attention(q, k, v, bias, dropout);
 #endif
-    if (!context.defined()) context = explicit_attention(q, k, v, mask, dropout, weights_out);
+    if (!context.defined()) context = explicit_attention(q, k, v, bias, dropout, weights_out);
     if (group > 1) {
         const auto per_row = [&](const at::Tensor& t) {
             return t.view({k.size(0), heads_, group, q_len, t.size(-1)})

@@ -1,21 +1,32 @@
 #pragma once
-// Multi-head scaled dot-product attention: softmax(Q K^T / sqrt(d_head) + mask) V.
+// Multi-head scaled dot-product attention: softmax(Q K^T / sqrt(d_head) + bias + mask) V.
 // Self-attention projects Q, K and V with one fused matrix; cross-attention projects
-// K and V of the encoder memory with one fused matrix.
+// K and V of the encoder memory with one fused matrix. With fewer key/value heads than
+// heads (grouped-query attention), heads/kv_heads consecutive heads share one key/value head.
+// Self-attention carries the positions of rope (rotated queries and keys) and alibi (a bias
+// on the scores); cross-attention has none.
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 
+#include <optional>
+#include <vector>
+
+#include "core/model/model_options.h"
+#include "core/model/norm.h"
+#include "core/model/rotary_embedding.h"
+
 namespace tfw {
 
-// Keys and values computed so far, for step-by-step decoding.
+// Keys and values computed so far, for step-by-step decoding. Self-attention keeps them in
+// buffers with room to grow (doubling), so that a step writes its keys instead of copying all.
 struct AttentionCache {
-    at::Tensor keys, values;  // [batch, heads, len, d_head]
+    at::Tensor keys, values;  // [batch, kv_heads, capacity, d_head]
+    int64_t length = 0;       // positions filled (self-attention)
 };
 
 struct MultiHeadAttentionImpl : torch::nn::Module {
-    MultiHeadAttentionImpl(int64_t d_model, int64_t heads, double attention_dropout,
-                           bool self_attention);
+    MultiHeadAttentionImpl(const ModelOptions& options, bool self_attention);
 
     // query [B, Tq, d]; memory [B, Tk, d] (cross-attention only, else undefined);
     // mask additive, broadcastable to [B, heads, Tq, Tk] (0 or -inf), or undefined.
@@ -33,14 +44,22 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     int64_t heads() const { return heads_; }
 
   private:
-    at::Tensor split_heads(const at::Tensor& x) const;  // [B, T, d] -> [B, H, T, dh]
+    at::Tensor split_heads(const at::Tensor& x, int64_t heads) const;  // -> [B, heads, T, dh]
+    at::Tensor expand_kv(const at::Tensor& x) const;  // [B, kv_heads, T, dh] -> [B, heads, ..]
+    // Appends this step's keys and values to the cache; returns all of them.
+    std::pair<at::Tensor, at::Tensor> append(AttentionCache& cache, const at::Tensor& k,
+                                             const at::Tensor& v) const;
 
-    int64_t d_model_, heads_, d_head_;
+    int64_t d_model_, heads_, kv_heads_, d_head_;
     double attention_dropout_;
     bool self_attention_;
-    torch::nn::Linear in_proj_{nullptr};  // self: d -> 3d (q,k,v); cross: d -> d (q)
-    torch::nn::Linear kv_proj_{nullptr};  // cross only: d -> 2d (k,v)
+    Positional positional_;
+    torch::nn::Linear in_proj_{nullptr};  // self: d -> (heads + 2 kv_heads) dh; cross: d -> d
+    torch::nn::Linear kv_proj_{nullptr};  // cross only: d -> 2 kv_heads dh (k,v)
     torch::nn::Linear out_proj_{nullptr};
+    Norm q_norm_{nullptr}, k_norm_{nullptr};  // qk_norm: RMSNorm over d_head
+    std::optional<RotaryEmbedding> rotary_;
+    std::vector<double> alibi_slopes_;
     at::Tensor head_mask_;
 };
 TORCH_MODULE(MultiHeadAttention);

@@ -23,6 +23,8 @@ PositionalEncodingImpl::PositionalEncodingImpl(Positional kind, int64_t max_posi
 }
 
 at::Tensor PositionalEncodingImpl::forward(int64_t len, int64_t offset) {
+    // rope and alibi act inside attention, at any length.
+    if (is_relative(kind_)) return {};
     TORCH_CHECK(offset + len <= max_positions_, "sequence of ", offset + len,
                 " tokens exceeds model.max_positions (", max_positions_, ")");
     if (kind_ == Positional::Sinusoidal) return table_.slice(0, offset, offset + len);

@@ -11,7 +11,7 @@ namespace tfw {
 
 struct PositionalEncodingImpl : torch::nn::Module {
     PositionalEncodingImpl(Positional kind, int64_t max_positions, int64_t d_model);
-    // Positions [offset, offset + len) as [len, d_model]; undefined for Positional::None.
+    // Positions [offset, offset + len) as [len, d_model]; undefined for none, rope and alibi.
     at::Tensor forward(int64_t len, int64_t offset = 0);
 
   private:

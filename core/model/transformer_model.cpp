@@ -54,8 +54,7 @@ TransformerModelImpl::TransformerModelImpl(ModelOptions o)
     decoder_layers_ = register_module("decoder_layers", torch::nn::ModuleList());
     for (int64_t i = 0; i < o.decoder_layers; ++i) decoder_layers_->push_back(DecoderLayer(o));
     if (o.pre_norm)
-        decoder_norm_ = register_module(
-            "decoder_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+        decoder_norm_ = register_module("decoder_norm", Norm(o.normalization, o.d_model, o.bias));
     if (!o.tie_embeddings)
         output_ = register_module(
             "output",
@@ -70,8 +69,8 @@ TransformerModelImpl::TransformerModelImpl(ModelOptions o)
         encoder_layers_ = register_module("encoder_layers", torch::nn::ModuleList());
         for (int64_t i = 0; i < o.encoder_layers; ++i) encoder_layers_->push_back(EncoderLayer(o));
         if (o.pre_norm)
-            encoder_norm_ = register_module(
-                "encoder_norm", torch::nn::LayerNorm(torch::nn::LayerNormOptions({o.d_model})));
+            encoder_norm_ =
+                register_module("encoder_norm", Norm(o.normalization, o.d_model, o.bias));
     }
     initialize_weights(*this);
 }
@@ -89,6 +88,19 @@ void initialize_weights(TransformerModelImpl& model) {
         } else {
             p.zero_();
         }
+    }
+    if (model.options().init != WeightInit::Scaled) return;
+    // GPT-2's scaling: each residual branch's last projection by 1/sqrt(2 x layers of its
+    // stack), so that the sum over the stack keeps the residual stream's variance.
+    const ModelOptions& o = model.options();
+    for (auto& item : model.named_parameters()) {
+        const std::string& name = item.key();
+        const bool branch_output = name.find("out_proj.weight") != std::string::npos ||
+                                   name.find("feed_forward.outer.weight") != std::string::npos;
+        if (!branch_output) continue;
+        const int64_t layers =
+            name.rfind("encoder_layers.", 0) == 0 ? o.encoder_layers : o.decoder_layers;
+        item.value().mul_(1.0 / std::sqrt(2.0 * static_cast<double>(layers)));
     }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The whole network: an encoder-decoder (translation, summarization) or, with no encoder
 // layers, a decoder-only causal language model. Embeddings are scaled by sqrt(d_model);
-// positions are added; pre-LN stacks end in a final LayerNorm; the output projection is
-// the target embedding when tied.
+// positions are added (or act in attention: rope, alibi); pre-LN stacks end in a final norm;
+// the output projection is the target embedding when tied.
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/modulelist.h>
@@ -16,6 +16,7 @@
 #include "core/model/decoder_layer.h"
 #include "core/model/encoder_layer.h"
 #include "core/model/model_options.h"
+#include "core/model/norm.h"
 #include "core/model/positional_encoding.h"
 
 namespace tfw {
@@ -74,12 +75,13 @@ struct TransformerModelImpl : torch::nn::Module {
     torch::nn::Embedding tgt_embedding_{nullptr};
     PositionalEncoding src_positions_{nullptr}, tgt_positions_{nullptr};
     torch::nn::ModuleList encoder_layers_{nullptr}, decoder_layers_{nullptr};
-    torch::nn::LayerNorm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
-    torch::nn::Linear output_{nullptr};                                   // untied only
+    Norm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
+    torch::nn::Linear output_{nullptr};                   // untied only
 };
 TORCH_MODULE(TransformerModel);
 
-// Xavier-uniform for every matrix, zeros for biases, ones for LayerNorm gains.
+// Xavier-uniform for every matrix, zeros for biases, ones for norm gains; init scaled then
+// scales the residual branches' output projections (GPT-2).
 void initialize_weights(TransformerModelImpl& model);
 
 }  // namespace tfw

@@ -26,9 +26,7 @@ SweepPreset load_sweep_preset(const std::string& name) {
             preset.spec.base = to_json(base);
             for (const auto& vary : json.at("vary").get<std::vector<std::string>>())
                 preset.spec.axes.push_back(parse_sweep_axis(vary));
-            preset.spec.design = json.value("design", "grid") == "one_at_a_time"
-                                     ? SweepDesign::OneAtATime
-                                     : SweepDesign::Grid;
+            preset.spec.design = parse_sweep_design(json.value("design", "grid"));
             preset.spec.seeds = json.value("seeds", std::vector<int>{});
             preset.spec.budget = parse_sweep_budget(json.value("budget", "none"));
             preset.spec.jobs = json.value("jobs", 1);

@@ -95,8 +95,16 @@ std::string label_of(const std::vector<SweepAxis>& axes, const std::vector<std::
 std::vector<std::pair<std::string, std::string>> settings_of(
     const std::vector<SweepAxis>& axes, const std::vector<std::string>& values) {
     std::vector<std::pair<std::string, std::string>> settings;
-    for (size_t a = 0; a < axes.size(); ++a)
-        for (const auto& key : axis_keys(axes[a])) settings.emplace_back(key, values[a]);
+    for (size_t a = 0; a < axes.size(); ++a) {
+        const std::vector<std::string> keys = axis_keys(axes[a]);
+        // Joined keys take one value together ("4"), or one each ("swiglu+344").
+        std::vector<std::string> parts;
+        std::stringstream split(values[a]);
+        for (std::string part; std::getline(split, part, '+');) parts.push_back(part);
+        const bool one_each = keys.size() > 1 && parts.size() == keys.size();
+        for (size_t k = 0; k < keys.size(); ++k)
+            settings.emplace_back(keys[k], one_each ? parts[k] : values[a]);
+    }
     return settings;
 }
 
@@ -116,10 +124,6 @@ ExperimentConfig with_settings(const ExperimentConfig& base,
 
 bool same_experiment(const ExperimentConfig& a, const ExperimentConfig& b) {
     return to_json(a) == to_json(b);
-}
-
-const char* design_name(SweepDesign design) {
-    return design == SweepDesign::Grid ? "grid" : "one_at_a_time";
 }
 
 const char* budget_name(BudgetKind kind) {
@@ -156,12 +160,11 @@ SweepAxis parse_sweep_axis(const std::string& text) {
         throw ConfigError("'" + text + "' must be key=v1,v2,... or key=first:last:step");
     SweepAxis axis;
     std::vector<const ConfigField*> fields;
+    const ConfigField* other_kind = nullptr;
     for (const auto& key : split(text.substr(0, equals), '+')) {
         fields.push_back(find_config_field(key));
         if (!fields.back()) throw unknown_config_key(key);
-        if (fields.back()->kind != fields.front()->kind)
-            throw ConfigError("keys varied together must be of one kind: " + fields.front()->key +
-                              " and " + key + " are not");
+        if (fields.back()->kind != fields.front()->kind) other_kind = fields.back();
         axis.key += (axis.key.empty() ? "" : "+") + key;
     }
     const ConfigField* field = fields.front();
@@ -179,6 +182,15 @@ SweepAxis parse_sweep_axis(const std::string& text) {
             throw ConfigError(axis.key + ": value '" + value + "' is listed twice");
     }
     if (axis.values.empty()) throw ConfigError(axis.key + " has no values");
+    // Keys of different kinds take one value each ("swiglu+680"), never one value together.
+    if (other_kind)
+        for (const auto& value : axis.values)
+            if (split(value, '+').size() != fields.size())
+                throw ConfigError(
+                    "keys varied together must be of one kind, or take one value "
+                    "each joined by '+' (" +
+                    axis.key + "=swiglu+680): " + fields.front()->key + " and " + other_kind->key +
+                    " are not");
     return axis;
 }
 
@@ -239,6 +251,26 @@ Phrase describe_budget(const SweepBudget& budget) {
                   TFW_TR_NOOP("SweepBudget", "each run's own limits (epochs, train.max_steps)"));
 }
 
+SweepDesign parse_sweep_design(const std::string& name) {
+    if (name == "grid") return SweepDesign::Grid;
+    if (name == "one_at_a_time") return SweepDesign::OneAtATime;
+    if (name == "cumulative") return SweepDesign::Cumulative;
+    throw ConfigError("unknown sweep design '" + name +
+                      "' (known: grid, one_at_a_time, cumulative)");
+}
+
+const char* sweep_design_name(SweepDesign design) {
+    switch (design) {
+        case SweepDesign::Grid:
+            return "grid";
+        case SweepDesign::OneAtATime:
+            return "one_at_a_time";
+        case SweepDesign::Cumulative:
+            return "cumulative";
+    }
+    return "grid";
+}
+
 std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {
     const ExperimentConfig base = config_from_json(spec.base);
     const bool short_keys = short_keys_unique(spec);
@@ -259,6 +291,21 @@ std::vector<SweepVariant> expand_variants(const SweepSpec& spec) {
                 }
                 variants.push_back(variant);
             }
+        return variants;
+    }
+    if (spec.design == SweepDesign::Cumulative) {
+        SweepVariant step;
+        step.baseline = true;
+        step.label = "baseline";
+        variants.push_back(step);
+        step.baseline = false;
+        for (const auto& axis : spec.axes) {
+            if (axis.values.empty()) continue;  // sweep_problems names it
+            const auto added = settings_of({axis}, {axis.values.front()});
+            step.settings.insert(step.settings.end(), added.begin(), added.end());
+            step.label = "+ " + label_of({axis}, {axis.values.front()}, short_keys);
+            variants.push_back(step);
+        }
         return variants;
     }
     // Grid, row-major: the last axis varies fastest.
@@ -341,6 +388,12 @@ std::vector<SweepProblem> sweep_problems(const SweepSpec& spec) {
         if (axis.values.empty())
             problems.push_back(
                 {"", config_problem(TFW_TR_NOOP("ConfigProblem", "%1 has no values"), {axis.key})});
+        if (spec.design == SweepDesign::Cumulative && axis.values.size() > 1)
+            problems.push_back(
+                {"", config_problem(TFW_TR_NOOP("ConfigProblem",
+                                                "a cumulative sweep adds one setting per step: "
+                                                "%1 has %2 values"),
+                                    {axis.key, std::to_string(axis.values.size())})});
         for (const auto& key : axis_keys(axis))
             if (!keys.insert(key).second)
                 problems.push_back(
@@ -386,7 +439,7 @@ nlohmann::json to_json(const SweepSpec& spec) {
     for (const auto& axis : spec.axes) axes.push_back({{"key", axis.key}, {"values", axis.values}});
     return {{"base", spec.base},
             {"axes", axes},
-            {"design", design_name(spec.design)},
+            {"design", sweep_design_name(spec.design)},
             {"seeds", spec.seeds},
             {"budget", {{"kind", budget_name(spec.budget.kind)}, {"amount", spec.budget.amount}}},
             {"jobs", spec.jobs},
@@ -400,10 +453,7 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& json) {
         for (const auto& axis : json.at("axes"))
             spec.axes.push_back({axis.at("key").get<std::string>(),
                                  axis.at("values").get<std::vector<std::string>>()});
-        const std::string design = json.value("design", "grid");
-        if (design != "grid" && design != "one_at_a_time")
-            throw ConfigError("unknown sweep design '" + design + "'");
-        spec.design = design == "grid" ? SweepDesign::Grid : SweepDesign::OneAtATime;
+        spec.design = parse_sweep_design(json.value("design", "grid"));
         spec.seeds = json.value("seeds", std::vector<int>{});
         if (json.contains("budget")) {
             spec.budget.kind = budget_kind(json.at("budget").at("kind").get<std::string>());

@@ -16,7 +16,13 @@ namespace tfw {
 
 // Grid: every combination of the varied values. OneAtATime: the base experiment (the
 // baseline) plus one variant per varied value that differs from it, the other fields kept.
-enum class SweepDesign { Grid, OneAtATime };
+// Cumulative: the baseline, then each axis's one value added on top of the ones before it (a
+// walk from the base experiment, one switch at a time: 2017's Transformer to today's).
+enum class SweepDesign { Grid, OneAtATime, Cumulative };
+
+// "grid", "one_at_a_time", "cumulative" (as sweep files spell it); throws ConfigError.
+SweepDesign parse_sweep_design(const std::string& name);
+const char* sweep_design_name(SweepDesign design);
 
 // What every variant trains for, so that comparisons are fair. Unlimited keeps the base
 // experiment's own limits (epochs, train.max_steps), which may differ between variants.
@@ -28,7 +34,8 @@ struct SweepBudget {
 
 struct SweepAxis {
     // A config key ("model.heads"), or keys joined by '+' that take each value together
-    // ("model.encoder_layers+model.decoder_layers": depth).
+    // ("model.encoder_layers+model.decoder_layers": depth), or one part each of a value
+    // joined the same way ("model.activation+model.ffn_dim" = "swiglu+680").
     std::string key;
     std::vector<std::string> values;  // as `--set` takes them ("4", "0.1", "learned")
 };

@@ -62,34 +62,60 @@ OptimizerStep::ParamSlot& OptimizerStep::slot(const at::Tensor& p) {
     return slots_.emplace(p.unsafeGetTensorImpl(), std::move(s)).first->second;
 }
 
+namespace {
+
+// One parameter group's tensors, as the fused kernels take them.
+struct GroupTensors {
+    std::vector<at::Tensor> params, grads, exp_avgs, exp_avg_sqs, steps;
+    double weight_decay = 0;
+};
+
+double weight_decay_of(const torch::optim::OptimizerParamGroup& group, OptimizerType type) {
+    if (type == OptimizerType::AdamW)
+        return static_cast<const torch::optim::AdamWOptions&>(group.options()).weight_decay();
+    return static_cast<const torch::optim::AdamOptions&>(group.options()).weight_decay();
+}
+
+}  // namespace
+
 at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt) {
     torch::NoGradGuard no_grad;
     set_learning_rate(optimizer_, lr);  // kept in the saved state, as torch::optim keeps it
-    std::vector<at::Tensor> params, grads, exp_avgs, exp_avg_sqs, steps;
-    for (auto& group : optimizer_.param_groups())
+    std::vector<GroupTensors> groups;
+    std::vector<at::Tensor> all_grads;
+    for (auto& group : optimizer_.param_groups()) {
+        GroupTensors g;
+        g.weight_decay = weight_decay_of(group, train_.optimizer);
         for (auto& p : group.params()) {
             if (!p.grad().defined()) continue;
             ParamSlot& s = slot(p);
-            params.push_back(p);
-            grads.push_back(p.grad());
-            exp_avgs.push_back(s.exp_avg);
-            exp_avg_sqs.push_back(s.exp_avg_sq);
-            steps.push_back(s.step);
+            g.params.push_back(p);
+            g.grads.push_back(p.grad());
+            g.exp_avgs.push_back(s.exp_avg);
+            g.exp_avg_sqs.push_back(s.exp_avg_sq);
+            g.steps.push_back(s.step);
+            all_grads.push_back(p.grad());
         }
-    if (params.empty()) return at::zeros({}, halt.options().dtype(at::kFloat));
-    const at::Tensor norm = clip_gradients(grads, train_.clip_norm);
+        if (!g.params.empty()) groups.push_back(std::move(g));
+    }
+    if (groups.empty()) return at::zeros({}, halt.options().dtype(at::kFloat));
+    const at::Tensor norm = clip_gradients(all_grads, train_.clip_norm);
     // The kernels skip every update when found_inf is exactly 1; the counts are put back.
     const at::Tensor found_inf =
         halt.ne(0).logical_or(norm.isfinite().logical_not()).to(at::kFloat);
-    at::_foreach_add_(steps, 1);
     const double beta1 = train_.betas[0], beta2 = train_.betas[1];
-    if (train_.optimizer == OptimizerType::AdamW)
-        at::_fused_adamw_(params, grads, exp_avgs, exp_avg_sqs, {}, steps, lr, beta1, beta2,
-                          train_.weight_decay, train_.eps, false, false, std::nullopt, found_inf);
-    else
-        at::_fused_adam_(params, grads, exp_avgs, exp_avg_sqs, {}, steps, lr, beta1, beta2,
-                         train_.weight_decay, train_.eps, false, false, std::nullopt, found_inf);
-    at::_foreach_sub_(steps, std::vector<at::Tensor>(steps.size(), found_inf));
+    for (GroupTensors& g : groups) {
+        at::_foreach_add_(g.steps, 1);
+        if (train_.optimizer == OptimizerType::AdamW)
+            at::_fused_adamw_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, lr, beta1,
+                              beta2, g.weight_decay, train_.eps, false, false, std::nullopt,
+                              found_inf);
+        else
+            at::_fused_adam_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, lr, beta1,
+                             beta2, g.weight_decay, train_.eps, false, false, std::nullopt,
+                             found_inf);
+        at::_foreach_sub_(g.steps, std::vector<at::Tensor>(g.steps.size(), found_inf));
+    }
     return norm;
 }
 

@@ -46,7 +46,7 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     train.eps = 1e-9;
     train.weight_decay = 0;
     train.clip_norm = 1.0;
-    const auto optimizer = make_optimizer(train, model->parameters());
+    const auto optimizer = make_optimizer(train, *model);
     OptimizerStep optimizer_step(*optimizer, train);
     const at::Tensor halt = at::zeros({}, at::TensorOptions(device).dtype(at::kBool));
 

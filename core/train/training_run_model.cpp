@@ -54,7 +54,7 @@ void TrainingRun::build(const Checkpoint* from) {
     if (from) load_module(*model_, from->weights);
     model_->to(device_);
     model_->train();
-    optimizer_ = make_optimizer(config_.train, model_->parameters());
+    optimizer_ = make_optimizer(config_.train, *model_);
     if (from && !from->optimizer.empty()) load_optimizer(*optimizer_, from->optimizer);
     optimizer_step_ = std::make_unique<OptimizerStep>(*optimizer_, config_.train);
     halt_ = at::zeros({}, at::TensorOptions(device_).dtype(at::kBool));

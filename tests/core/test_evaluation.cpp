@@ -23,6 +23,8 @@
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
 #include "core/eval/evaluation_reader.h"
+#include "core/eval/length_extrapolation.h"
+#include "core/eval/reference_loss.h"
 #include "core/io/model_io.h"
 #include "core/metrics/bleu.h"
 #include "core/metrics/chrf.h"
@@ -226,6 +228,61 @@ class TestEvaluation : public QObject {
         // Word-level tokens: one per word, so no separate per-word figure.
         QCOMPARE(evaluation->loss.tokens_per_word, 1.0);
         QCOMPARE(evaluation->loss.word_perplexity(), 0.0);
+    }
+
+    // Length extrapolation: the training window scores as validation does, longer windows are
+    // scored too (rope has no table), a table model reports the windows it cannot read, and
+    // `tfw eval --window` prints them; a sequence-to-sequence model is refused.
+    void lengthExtrapolationScoresEveryWindow() {
+        const std::string dir = m_dir.path().toStdString();
+        const std::string rope =
+            test::write_tiny_run(dir, "lm-rope", Task::LanguageModel, [](ExperimentConfig& c) {
+                c.model.positional = Positional::Rope;
+                c.data.max_tgt_len = 8;
+            });
+        std::vector<std::string> lines;
+        for (int i = 0; i < 40; ++i) lines.push_back(i % 2 ? "a b c d" : "f e d c b a");
+        LoadedModel model = load_model(rope);
+        const auto results = length_extrapolation(
+            model, lines, default_extrapolation_windows(model.checkpoint.config));
+        QCOMPARE(results.size(), size_t(3));
+        QCOMPARE(results[2].window, 32);
+        QCOMPARE(results[0].loss.nll, text_loss(model, lines).nll);
+        for (const WindowPerplexity& r : results) {
+            QVERIFY(r.error.empty());
+            QCOMPARE(r.loss.tokens, results[0].loss.tokens);  // the same text every time
+            QVERIFY(std::isfinite(r.loss.perplexity()) && r.loss.perplexity() > 1);
+        }
+        QVERIFY(results[2].loss.nll != results[0].loss.nll);
+
+        LoadedModel table = load_model(m_lm);  // sinusoidal, 64 positions
+        const auto past = length_extrapolation(table, lines, {8, 128});
+        QVERIFY(past[0].error.empty());
+        QVERIFY2(past[1].error.find("max_positions") != std::string::npos, past[1].error.c_str());
+        LoadedModel mt = load_model(m_translation);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, length_extrapolation(mt, lines, {8}));
+
+        const QString text = m_dir.filePath(QStringLiteral("extrapolation.txt"));
+        {
+            std::ofstream out(text.toStdString());
+            for (const auto& line : lines) out << line << "\n";
+        }
+        const test::CliRun run =
+            test::run_tfw({"eval", "--checkpoint", QString::fromStdString(rope), "--src", text,
+                           "--window", "auto"});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const nlohmann::json printed = nlohmann::json::parse(run.out);
+        QCOMPARE(printed.at("trained_window").get<int>(), 8);
+        QCOMPARE(printed.at("positional").get<std::string>(), std::string("rope"));
+        QCOMPARE(printed.at("windows").size(), size_t(3));
+        QCOMPARE(printed["windows"][1]["window"].get<int>(), 16);
+        QVERIFY(std::abs(printed["windows"][1]["perplexity"].get<double>() -
+                         results[1].loss.perplexity()) < 1e-9 * results[1].loss.perplexity());
+        const test::CliRun refused =
+            test::run_tfw({"eval", "--checkpoint", QString::fromStdString(m_translation), "--src",
+                           text, "--window", "16"});
+        QVERIFY(refused.exit_code != 0);
+        QVERIFY2(refused.err.find("language model") != std::string::npos, refused.err.c_str());
     }
 
     // Lines are scored shortest first in batches under train.batch_tokens; each keeps its place

@@ -1,6 +1,7 @@
 // Python interop (docs/interop.md): `tfw export` read by python/tfw_torch.py with PyTorch gives
 // the log-probabilities `tfw logprob` prints; a model trained in Python comes back through
-// `tfw import`; the workbench's sentencepiece models load in the Python package.
+// `tfw import`; the workbench's sentencepiece models load in the Python package; a Llama-shaped
+// language model exported as hf-llama loads in transformers with the same log-probabilities.
 // (The safetensors format itself: test_safetensors.)
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -93,7 +94,33 @@ struct Variant {
     TokenizerType tokenizer;
     bool lowercase;
     bool causal;
+    void (*modern)(ModelConfig&) = nullptr;  // the components since 2017, when set
 };
+
+void llama_like(ModelConfig& m) {
+    m.positional = Positional::Rope;
+    m.normalization = Normalization::Rms;
+    m.activation = Activation::Swiglu;
+    m.kv_heads = 2;
+    m.bias = false;
+    m.rope_base = 500;
+}
+void llama_with_qk_norm(ModelConfig& m) {
+    llama_like(m);
+    m.qk_norm = true;
+}
+void alibi_geglu_qk_norm(ModelConfig& m) {
+    m.positional = Positional::Alibi;
+    m.activation = Activation::Geglu;
+    m.qk_norm = true;
+    m.kv_heads = 1;
+}
+void rope_layer_norm_without_bias(ModelConfig& m) {
+    m.positional = Positional::Rope;
+    m.bias = false;
+    m.qk_norm = true;
+    m.init = WeightInit::Scaled;
+}
 
 const Variant kVariants[] = {
     {"translation, pre-LN, sinusoidal, tied, shared sentencepiece", Task::Translation,
@@ -108,6 +135,15 @@ const Variant kVariants[] = {
     {"language model, post-LN, no positions, untied, non-causal, lowercasing words",
      Task::LanguageModel, NormPlacement::Post, Positional::None, Activation::Relu, false, true,
      TokenizerType::Word, true, false},
+    {"language model, llama-like: rope (base 500), RMSNorm, SwiGLU, 2 kv heads, no biases",
+     Task::LanguageModel, NormPlacement::Pre, Positional::Rope, Activation::Swiglu, true, true,
+     TokenizerType::SentencePiece, false, true, llama_like},
+    {"translation, alibi, GeGLU, qk-norm, multi-query, post-LN, untied", Task::Translation,
+     NormPlacement::Post, Positional::Alibi, Activation::Geglu, false, true,
+     TokenizerType::SentencePiece, false, true, alibi_geglu_qk_norm},
+    {"translation, rope, LayerNorm without biases, qk-norm, scaled init, two vocabularies",
+     Task::Translation, NormPlacement::Pre, Positional::Rope, Activation::Gelu, true, false,
+     TokenizerType::SentencePiece, false, true, rope_layer_norm_without_bias},
 };
 
 std::shared_ptr<Tokenizer> train_tokenizer(const Variant& v, const std::vector<std::string>& text,
@@ -133,6 +169,7 @@ void write_checkpoint(const Variant& v, const std::string& path) {
     c.config.model.activation = v.activation;
     c.config.model.tie_embeddings = v.tie_embeddings;
     c.config.model.causal = v.causal;
+    if (v.modern) v.modern(c.config.model);
     c.config.tokenizer.type = v.tokenizer;
     c.config.tokenizer.shared = v.shared_vocab;
     c.config.tokenizer.lowercase = v.lowercase;
@@ -169,10 +206,8 @@ QStringList logprob_args(const std::string& checkpoint, const Texts& texts) {
 // Compares the log-probabilities of `tfw logprob` on the checkpoint with tfw_torch.py's on the
 // exported folder, line by line; returns the largest difference, or -1 when a run fails, the
 // line or token counts differ, or a log-probability is not finite.
-double compare_log_probs(const std::string& checkpoint, const std::string& dir,
-                         const Texts& texts) {
-    QStringList py_args = {kTorchScript, "logprob", qs(dir), "--src", qs(texts.src)};
-    if (!texts.tgt.empty()) py_args << "--tgt" << qs(texts.tgt);
+double compare_log_probs(const std::string& checkpoint, const Texts& texts,
+                         const QStringList& py_args) {
     const CliRun cpp = run_tfw(logprob_args(checkpoint, texts));
     if (cpp.exit_code != 0) qWarning("%s", cpp.err.c_str());
     const CliRun py = run_python(kTorchPython, py_args);
@@ -186,6 +221,39 @@ double compare_log_probs(const std::string& checkpoint, const std::string& dir,
         worst = std::max(worst, std::abs(got[i].total - expected[i].total));
     }
     return worst;
+}
+double compare_log_probs(const std::string& checkpoint, const std::string& dir,
+                         const Texts& texts) {
+    QStringList py_args = {kTorchScript, "logprob", qs(dir), "--src", qs(texts.src)};
+    if (!texts.tgt.empty()) py_args << "--tgt" << qs(texts.tgt);
+    return compare_log_probs(checkpoint, texts, py_args);
+}
+
+// A language model's lines scored as `tfw logprob` does (each line's tokens and </s>, after
+// the </s> that starts a line) by transformers' LlamaForCausalLM from an hf-llama export,
+// tokenized by Python's sentencepiece with the exported tokenizer.model.
+const QString kLlamaLogProbs = QStringLiteral(
+    "import json, sys, torch, sentencepiece\n"
+    "from transformers import LlamaForCausalLM\n"
+    "model = LlamaForCausalLM.from_pretrained(sys.argv[1]).eval()\n"
+    "sp = sentencepiece.SentencePieceProcessor(model_file=sys.argv[1] + '/tokenizer.model')\n"
+    "start, end = model.config.bos_token_id, model.config.eos_token_id\n"
+    "lines = open(sys.argv[2], encoding='utf-8').read().split('\\n')[:-1]\n"
+    "for number, line in enumerate(lines, 1):\n"
+    "    ids = [start] + sp.encode(line) + [end]\n"
+    "    with torch.no_grad():\n"
+    "        logits = model(torch.tensor([ids[:-1]])).logits[0]\n"
+    "    picked = torch.log_softmax(logits, -1).gather(1, torch.tensor(ids[1:])[:, None])\n"
+    "    print(json.dumps({'line': number, 'tokens': len(ids) - 1,\n"
+    "                      'log_prob': picked.sum().item()}))\n");
+
+// Why a test that needs transformers in the PyTorch venv cannot run, "" when it can.
+QString transformers_missing() {
+    const CliRun run = run_python(kTorchPython, {"-c", "import transformers"});
+    if (run.exit_code == 0) return {};
+    return kTorchPython + " cannot import transformers (" +
+           QString::fromStdString(run.err).trimmed().section('\n', -1) +
+           "): scripts/install-deps.sh --libtorch2 installs it";
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -203,11 +271,12 @@ class TestInterop : public QObject {
     }
 
     // Exports variant v's checkpoint into DIR; returns the checkpoint's path.
-    std::string exported(const Variant& v, const std::string& dir) {
+    std::string exported(const Variant& v, const std::string& dir,
+                         const QString& format = "safetensors") {
         const std::string checkpoint = path(dir + ".tfw");
         write_checkpoint(v, checkpoint);
-        const CliRun run = run_tfw({"export", "--format", "safetensors", "--checkpoint",
-                                    qs(checkpoint), "--out", qs(path(dir))});
+        const CliRun run = run_tfw(
+            {"export", "--format", format, "--checkpoint", qs(checkpoint), "--out", qs(path(dir))});
         if (run.exit_code != 0) qWarning("%s", run.err.c_str());
         return run.exit_code == 0 ? checkpoint : "";
     }
@@ -262,8 +331,8 @@ class TestInterop : public QObject {
 
     void modelTrainedInPythonImports() {
         REQUIRE_PYTHON(kTorchPython, "--libtorch2");
-        for (const Variant* v : {&kVariants[1], &kVariants[2]}) {
-            const std::string base = v->task == Task::LanguageModel ? "lm" : "seq2seq";
+        for (const Variant* v : {&kVariants[1], &kVariants[2], &kVariants[4]}) {
+            const std::string base = "trained" + std::to_string(v - kVariants);
             const std::string original = exported(*v, base);
             QVERIFY(!original.empty());
             const Texts texts = texts_for(*v);
@@ -291,6 +360,69 @@ class TestInterop : public QObject {
                     ? run_tfw({"generate", "--checkpoint", qs(imported), "--prompt", "Grüße aus"})
                     : run_tfw({"translate", "--checkpoint", qs(imported)}, "Grüße aus Zürich\n");
             QVERIFY2(translated.exit_code == 0, translated.err.c_str());
+        }
+    }
+
+    // A Llama-shaped language model, tied and untied, exported as a Hugging Face Llama: it
+    // loads in transformers' LlamaForCausalLM and gives tfw logprob's log-probabilities.
+    void llamaExportLoadsInTransformers() {
+        REQUIRE_PYTHON(kTorchPython, "--libtorch2");
+        const QString missing = transformers_missing();
+        if (!missing.isEmpty()) QSKIP(qPrintable(missing));
+        Variant untied = kVariants[4];
+        untied.name = "llama-like, untied output";
+        untied.tie_embeddings = false;
+        for (const Variant* v : std::vector<const Variant*>{&kVariants[4], &untied}) {
+            QVERIFY(v->modern == llama_like);
+            const std::string dir = v == &untied ? "llama-untied" : "llama";
+            const std::string checkpoint = exported(*v, dir, "hf-llama");
+            QVERIFY2(!checkpoint.empty(), v->name);
+            for (const char* file :
+                 {"config.json", "model.safetensors", "tokenizer.model", "tokenizer_config.json"})
+                QVERIFY2(fs::exists(fs::path(path(dir)) / file), file);
+            // Llama's input table carries the workbench's sqrt(d_model); its output does not.
+            const SafetensorsContents weights = read_safetensors(path(dir + "/model.safetensors"));
+            const at::Tensor embedding = weights.tensors.at("model.embed_tokens.weight");
+            const at::Tensor head = weights.tensors.at("lm_head.weight");
+            QCOMPARE(embedding.size(1), int64_t(32));
+            QVERIFY(v->tie_embeddings == at::allclose(embedding, head * std::sqrt(32.0)));
+
+            const Texts texts = texts_for(*v);
+            const double worst = compare_log_probs(
+                checkpoint, texts, {"-c", kLlamaLogProbs, qs(path(dir)), qs(texts.src)});
+            qInfo("%s as hf-llama in transformers: max |log-prob difference| %.3g", v->name, worst);
+            QVERIFY2(worst >= 0 && worst < 1e-4, v->name);
+        }
+    }
+
+    // hf-llama refuses every model that is not exactly a Llama, naming each setting that
+    // differs and the value it needs, and writes nothing.
+    void llamaExportRefusesOtherModels() {
+        Variant qk_norm = kVariants[4];
+        qk_norm.modern = llama_with_qk_norm;
+        const std::vector<std::pair<const Variant*, std::vector<std::string>>> cases = {
+            {&kVariants[0], {"task is translation, needs lm"}},
+            {&kVariants[2],
+             {"model.normalization is layer, needs rms",
+              "model.positional is sinusoidal, needs rope",
+              "model.activation is gelu, needs swiglu", "model.bias is true, needs false"}},
+            {&kVariants[3],
+             {"model.norm is post, needs pre", "model.causal is false, needs true",
+              "tokenizer.type is word, needs sentencepiece"}},
+            {&qk_norm, {"model.qk_norm is true, needs false"}},
+        };
+        int index = 0;
+        for (const auto& [v, reasons] : cases) {
+            const std::string name = "not-llama" + std::to_string(index++);
+            const std::string checkpoint = path(name + ".tfw");
+            write_checkpoint(*v, checkpoint);
+            const CliRun run = run_tfw({"export", "--format", "hf-llama", "--checkpoint",
+                                        qs(checkpoint), "--out", qs(path(name))});
+            QCOMPARE(run.exit_code, 1);
+            QVERIFY2(contains(run.err, "not a Llama"), run.err.c_str());
+            for (const std::string& reason : reasons)
+                QVERIFY2(contains(run.err, reason), (reason + " not in: " + run.err).c_str());
+            QVERIFY(!fs::exists(path(name)));
         }
     }
 

@@ -48,6 +48,14 @@ double max_difference(const at::Tensor& a, const at::Tensor& b) {
     return (a - b).abs().max().item<double>();
 }
 
+ModelOptions attention_options(int64_t d_model, int64_t heads, double attention_dropout) {
+    ModelOptions o;
+    o.d_model = d_model;
+    o.heads = heads;
+    o.attention_dropout = attention_dropout;
+    return o;
+}
+
 }  // namespace
 
 class TestModel : public QObject {
@@ -254,7 +262,7 @@ class TestModel : public QObject {
         QFETCH(bool, self);
         QFETCH(int, mask);
         at::manual_seed(11);
-        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.1, self);
+        MultiHeadAttention attention(attention_options(32, 4, /*attention_dropout=*/0.1), self);
         attention->eval();
         const at::Tensor query = at::randn({3, 7, 32});
         const at::Tensor memory = self ? at::Tensor() : at::randn({3, 9, 32});
@@ -271,7 +279,8 @@ class TestModel : public QObject {
     // repeating each memory row, attention weights included.
     void crossAttentionServesSeveralQueryRowsPerMemoryRow() {
         at::manual_seed(13);
-        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.1, /*self_attention=*/false);
+        MultiHeadAttention attention(attention_options(32, 4, /*attention_dropout=*/0.1),
+                                     /*self_attention=*/false);
         attention->eval();
         const int64_t group = 3;
         const at::Tensor query = at::randn({2 * group, 1, 32});
@@ -296,7 +305,7 @@ class TestModel : public QObject {
     // Training without attention dropout takes the fused path too: same gradients.
     void fusedAttentionTrainsLikeTheExplicitOne() {
         at::manual_seed(12);
-        MultiHeadAttention attention(32, 4, /*attention_dropout=*/0.0, true);
+        MultiHeadAttention attention(attention_options(32, 4, /*attention_dropout=*/0.0), true);
         attention->train();
         const at::Tensor query = at::randn({2, 6, 32});
         const at::Tensor mask = attention_mask(MaskKind::Causal, 2, 6);

@@ -188,6 +188,37 @@ class TestSweep : public QObject {
         QVERIFY_THROWS_EXCEPTION(ConfigError, parse_sweep_axis("model.heads+model.norm=1,2"));
         spec.axes.push_back(parse_sweep_axis("model.decoder_layers=2,4"));  // varied twice
         QVERIFY(!sweep_problems(spec).empty());
+
+        // Keys of different kinds take one value each: a gated block at its own width.
+        spec.axes = {parse_sweep_axis("model.activation+model.ffn_dim=swiglu+40,geglu+48")};
+        const ExperimentConfig gated = run_config(spec, expand_variants(spec)[1], 1);
+        QVERIFY(gated.model.activation == Activation::Geglu);
+        QCOMPARE(gated.model.ffn_dim, 48);
+        QVERIFY_THROWS_EXCEPTION(ConfigError,
+                                 parse_sweep_axis("model.activation+model.ffn_dim=swiglu"));
+    }
+
+    // Cumulative: the baseline, then each axis's value on top of the ones before.
+    void expandsACumulativeWalk() {
+        SweepSpec spec = two_by_two(10);
+        spec.design = SweepDesign::Cumulative;
+        spec.axes = {parse_sweep_axis("model.norm=post"), parse_sweep_axis("model.heads=4"),
+                     parse_sweep_axis("model.positional=rope")};
+        const auto variants = expand_variants(spec);
+        QCOMPARE(variants.size(), size_t(4));
+        QVERIFY(variants[0].baseline && variants[0].settings.empty());
+        QCOMPARE(variants[2].label, std::string("+ heads=4"));
+        QCOMPARE(variants[3].settings.size(), size_t(3));
+        const ExperimentConfig last = run_config(spec, variants[3], 1);
+        QVERIFY(last.model.norm == NormPlacement::Post && last.model.heads == 4 &&
+                last.model.positional == Positional::Rope);
+        QVERIFY(run_config(spec, variants[1], 1).model.positional != Positional::Rope);
+        QVERIFY(sweep_problems(spec).empty());
+        QCOMPARE(parse_sweep_design("cumulative"), SweepDesign::Cumulative);
+        QCOMPARE(std::string(sweep_design_name(SweepDesign::Cumulative)),
+                 std::string("cumulative"));
+        spec.axes.push_back(parse_sweep_axis("model.dropout=0.1,0.2"));  // two values: no step
+        QVERIFY(!sweep_problems(spec).empty());
     }
 
     // Every built-in ablation loads, says what it is, and would start.

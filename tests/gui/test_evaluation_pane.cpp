@@ -3,6 +3,7 @@
 // language-model variant, cancelling, and a clear message for a missing file.
 #include <QComboBox>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -10,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,7 @@
 #include "ui/common/decode_options_form.h"
 #include "ui/evaluation/evaluation_job.h"
 #include "ui/evaluation/evaluation_pane.h"
+#include "ui/evaluation/extrapolation_dialog.h"
 
 using namespace tfw;
 
@@ -148,6 +151,75 @@ class TestEvaluationPane final : public QObject {
         const QList<double> values = scores(*table);
         QVERIFY(std::is_sorted(values.rbegin(), values.rend()));  // worst = highest first
         QVERIFY(values.last() > 1.0);
+    }
+
+    // Length extrapolation: two language models with different positions, one line each;
+    // windows past a sinusoidal model's table are not measurable and leave a gap; a
+    // sequence-to-sequence checkpoint is refused with a sentence.
+    void lengthExtrapolationDrawsOneLinePerCheckpoint() {
+        QTemporaryDir root;
+        const std::string dir = root.path().toStdString();
+        test::write_tiny_run(dir, "lm-rope", Task::LanguageModel, [](ExperimentConfig& c) {
+            c.model.positional = Positional::Rope;
+            c.data.max_tgt_len = 8;
+        });
+        test::write_tiny_run(dir, "lm-sinusoidal", Task::LanguageModel, [](ExperimentConfig& c) {
+            c.data.max_tgt_len = 8;  // the table has model.max_positions = 64 rows
+        });
+        test::write_tiny_run(dir, "mt", Task::Translation);
+        std::string text;
+        for (int i = 0; i < 60; ++i) text += "a b c d e f\n";
+        EvaluationPane pane;
+        pane.setRunsRoot(root.path());
+        QTRY_COMPARE(pane.findChild<QComboBox*>()->count(), 3);
+        pane.setCustomFiles(writeLines(root, "text.txt", text), QString());
+        pane.setCheckpoint(root.filePath(QStringLiteral("lm-rope/checkpoints/best.tfw")));
+        pane.showExtrapolation();
+        auto* dialog = pane.findChild<ExtrapolationDialog*>(QStringLiteral("extrapolationDialog"));
+        QVERIFY(dialog);
+        QSignalSpy measured(dialog, &ExtrapolationDialog::measured);
+        QVERIFY(measured.wait(60000));
+        QCOMPARE(dialog->chart()->curves().size(), 1);
+        const ExtrapolationCurve rope = dialog->chart()->curves().first();
+        QCOMPARE(rope.windows, (QVector<double>{8, 16, 32}));
+        QCOMPARE(rope.trainedWindow, 8.0);
+        QVERIFY(rope.label.contains(QStringLiteral("rope")));
+        for (double p : rope.perplexities) QVERIFY(std::isfinite(p) && p > 1);
+
+        auto* windows = dialog->findChild<QLineEdit*>();
+        auto* choice = dialog->findChild<QComboBox*>();
+        choice->setCurrentIndex(
+            choice->findText(QStringLiteral("lm-sinusoidal"), Qt::MatchStartsWith));
+        windows->setText(QStringLiteral("8, 128"));  // 128 is past the 64-row table
+        dialog->measure();
+        QVERIFY(dialog->isRunning());
+        QVERIFY(measured.wait(60000));
+        QCOMPARE(dialog->chart()->curves().size(), 2);
+        const ExtrapolationCurve sinusoidal = dialog->chart()->curves().last();
+        QVERIFY(sinusoidal.label.contains(QStringLiteral("sinusoidal")));
+        QVERIFY(std::isfinite(sinusoidal.perplexities[0]));
+        QVERIFY(std::isnan(sinusoidal.perplexities[1]));
+        QVERIFY(sinusoidal.color != rope.color);
+        auto* table = dialog->findChild<QTableWidget*>();
+        QCOMPARE(table->rowCount(), 5);
+        QVERIFY(table->item(4, 2)->text().contains(QStringLiteral("max_positions")));
+
+        // Measured again with other windows: its line is replaced, not drawn twice.
+        windows->setText(QStringLiteral("8, 16"));
+        dialog->measure();
+        QVERIFY(measured.wait(60000));
+        QCOMPARE(dialog->chart()->curves().size(), 2);
+        QCOMPARE(dialog->chart()->curves().last().windows, (QVector<double>{8, 16}));
+        QCOMPARE(dialog->chart()->curves().last().color, sinusoidal.color);
+        QCOMPARE(table->rowCount(), 5);
+
+        choice->setCurrentIndex(choice->findText(QStringLiteral("mt"), Qt::MatchStartsWith));
+        windows->setText(QStringLiteral("auto"));
+        dialog->measure();
+        QVERIFY(measured.wait(60000));
+        QVERIFY(dialog->status().contains(QStringLiteral("sequence-to-sequence")));
+        QCOMPARE(dialog->chart()->curves().size(), 2);
+        QTRY_VERIFY(dialog->findChild<QPushButton*>(QStringLiteral("measure"))->isEnabled());
     }
 
     void cancellingKeepsNothing() {

@@ -33,6 +33,7 @@
 #include "ui/common/problem_message.h"
 #include "ui/common/string_conversion.h"
 #include "ui/evaluation/evaluation_job.h"
+#include "ui/evaluation/extrapolation_dialog.h"
 
 namespace tfw {
 namespace {
@@ -104,6 +105,7 @@ EvaluationPane::EvaluationPane(QWidget* parent)
       m_form(new DecodeOptionsForm(this)),
       m_evaluate(new QPushButton(tr("Evaluate"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_extrapolate(new QPushButton(tr("Length extrapolation…"), this)),
       m_progress(new QProgressBar(this)),
       m_state(new QLabel(this)),
       m_saved(new QComboBox(this)),
@@ -207,6 +209,20 @@ void EvaluationPane::setCheckpoint(const QString& path) {
     m_checkpoint->setCurrentIndex(index);
 }
 
+void EvaluationPane::showExtrapolation() {
+    QList<QPair<QString, QString>> checkpoints;
+    for (int i = 0; i < m_checkpoint->count(); ++i)
+        checkpoints.append({m_checkpoint->itemText(i), m_checkpoint->itemData(i).toString()});
+    ExtrapolationText text;
+    text.split = m_split->currentData().toString();
+    text.file = m_srcFile->text();
+    auto* dialog = new ExtrapolationDialog(checkpoints, m_checkpoint->currentIndex(), text, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("extrapolationDialog"));
+    dialog->show();
+    dialog->measure();
+}
+
 QString EvaluationPane::checkpoint() const {
     return m_checkpoint->currentData().toString();
 }
@@ -253,6 +269,8 @@ void EvaluationPane::updateControls() {
         missing = m_form->problems().join(QLatin1Char('\n'));
     m_evaluate->setEnabled(!running && missing.isEmpty());
     m_evaluate->setToolTip(missing.isEmpty() ? tr("Decode the test set and score it") : missing);
+    m_extrapolate->setEnabled(!running && !checkpoint().isEmpty() &&
+                              !(custom && m_srcFile->text().isEmpty()));
     m_cancel->setEnabled(running);
     m_checkpoint->setEnabled(!running);
     m_browse->setEnabled(!running);

@@ -53,6 +53,8 @@ class EvaluationPane final : public QWidget {
     void cancel();
     bool isRunning() const;
     QTableWidget* sentenceTable() const { return m_table; }
+    // Opens the length-extrapolation dialog on the chosen checkpoint and text (language models).
+    void showExtrapolation();
     QString summaryText() const;
 
   Q_SIGNALS:
@@ -121,6 +123,7 @@ class EvaluationPane final : public QWidget {
     DecodeOptionsForm* m_form;
     QPushButton* m_evaluate;
     QPushButton* m_cancel;
+    QPushButton* m_extrapolate;
     QProgressBar* m_progress;
     QLabel* m_state;
     QComboBox* m_saved;

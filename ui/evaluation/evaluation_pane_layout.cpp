@@ -59,6 +59,10 @@ void EvaluationPane::buildCustomFiles() {
 
 void EvaluationPane::setUpResultDisplay() {
     m_evaluate->setObjectName(QStringLiteral("evaluate"));
+    m_extrapolate->setObjectName(QStringLiteral("extrapolate"));
+    m_extrapolate->setToolTip(
+        tr("Language models: perplexity on this text in windows longer than the model trained "
+           "on, plotted for one checkpoint after another."));
     m_saved->setObjectName(QStringLiteral("savedResults"));
     m_cancel->setEnabled(false);
     m_progress->setVisible(false);
@@ -114,6 +118,7 @@ QLayout* EvaluationPane::buildSetupColumn() {
     auto* actions = new QHBoxLayout;
     actions->addWidget(m_evaluate);
     actions->addWidget(m_cancel);
+    actions->addWidget(m_extrapolate);
     actions->addWidget(m_progress, 1);
     actions->addWidget(m_state);
     actions->addStretch();  // the buttons keep their size while the progress bar is hidden
@@ -149,6 +154,7 @@ void EvaluationPane::connectControls() {
     connect(m_refFile, &QLineEdit::textChanged, this, &EvaluationPane::updateControls);
     connect(m_evaluate, &QPushButton::clicked, this, &EvaluationPane::evaluate);
     connect(m_cancel, &QPushButton::clicked, this, &EvaluationPane::cancel);
+    connect(m_extrapolate, &QPushButton::clicked, this, &EvaluationPane::showExtrapolation);
     connect(m_saved, &QComboBox::activated, this, &EvaluationPane::showSaved);
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { openRow(row); });

@@ -55,18 +55,25 @@ ConfigSummary::ConfigSummary(QWidget* parent)
       m_parametersNote(new QLabel(this)),
       m_tokens(nullptr),
       m_memory(nullptr),
+      m_cache(nullptr),
+      m_gatedNote(new QLabel(this)),
       m_schedule(new SchedulePreview(this)) {
     auto* box = new QGroupBox(tr("Before you start"), this);
     auto* form = new QFormLayout(box);
     m_parameters = valueLabel(box);
     m_tokens = valueLabel(box);
     m_memory = valueLabel(box);
-    m_parametersNote->setWordWrap(true);
-    m_parametersNote->setForegroundRole(QPalette::PlaceholderText);
+    m_cache = valueLabel(box);
+    for (QLabel* note : {m_parametersNote, m_gatedNote}) {
+        note->setWordWrap(true);
+        note->setForegroundRole(QPalette::PlaceholderText);
+    }
     form->addRow(tr("Parameters:"), m_parameters);
     form->addRow(m_parametersNote);
+    form->addRow(m_gatedNote);
     form->addRow(tr("Tokens per step:"), m_tokens);
     form->addRow(tr("Training memory:"), m_memory);
+    form->addRow(tr("Generation cache:"), m_cache);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -86,6 +93,15 @@ void ConfigSummary::showConfig(const ExperimentConfig& config) {
                           locale.toString(static_cast<qlonglong>(parameters)));
     m_parametersNote->setText(vocab.note);
     m_parametersNote->setVisible(!vocab.note.isEmpty());
+    const bool gated = config.model.activation == Activation::Swiglu ||
+                       config.model.activation == Activation::Geglu;
+    if (gated)
+        m_gatedNote->setText(
+            tr("Gated feed-forward: model.ffn_dim %L1 (2/3 × 4 × d_model, to a multiple of 8) "
+               "keeps the parameter count of an ungated block of 4 × d_model; now %L2.")
+                .arg(gated_ffn_dim(config.model.d_model))
+                .arg(config.model.ffn_dim));
+    m_gatedNote->setVisible(gated);
 
     const qlonglong perStep = qlonglong(config.train.batch_tokens) * config.train.accumulate;
     m_tokens->setText(config.train.accumulate > 1 ? tr("%L1 × %L2 = %L3")
@@ -104,6 +120,15 @@ void ConfigSummary::showConfig(const ExperimentConfig& config) {
                              .arg(bytesText(memory.parameters_bytes),
                                   bytesText(memory.optimizer_bytes),
                                   bytesText(memory.activations_bytes)));
+    const int64_t perToken = kv_cache_bytes_per_token(config);
+    const int length = config.is_lm() ? config.data.max_tgt_len : config.data.max_tgt_len + 1;
+    m_cache->setText(tr("%1 per %L2 tokens").arg(bytesText(perToken * length)).arg(length));
+    m_cache->setToolTip(tr("Keys and values every decoder layer keeps while generating (fp32): "
+                           "%1 per token, %2 of %3 heads store them (model.kv_heads). Beam search "
+                           "keeps one sequence per hypothesis.")
+                            .arg(bytesText(perToken))
+                            .arg(config.model.resolved_kv_heads())
+                            .arg(config.model.heads));
     showSchedule(config);
 }
 

@@ -41,6 +41,8 @@ class ConfigSummary final : public QWidget {
     QLabel* m_parametersNote;
     QLabel* m_tokens;
     QLabel* m_memory;
+    QLabel* m_cache;
+    QLabel* m_gatedNote;
     SchedulePreview* m_schedule;
     ExperimentConfig m_config;  // the experiment on display
     std::string m_countedKey;   // the experiment m_batches was counted for

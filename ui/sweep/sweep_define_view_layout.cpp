@@ -74,6 +74,8 @@ QGroupBox* SweepDefineView::buildSettingsBox() {
            "experiment's own train.seed"));
     m_design->addItem(tr("Grid: every combination"), int(SweepDesign::Grid));
     m_design->addItem(tr("One at a time against the baseline"), int(SweepDesign::OneAtATime));
+    m_design->addItem(tr("Cumulative: each change on top of the ones before"),
+                      int(SweepDesign::Cumulative));
     m_budgetKind->addItems({tr("steps"), tr("target tokens"), tr("minutes"), tr("none")});
     m_budgetKind->setToolTip(
         tr("What every run trains for, so that the variants compare fairly; "

@@ -1,0 +1,36 @@
+#include "core/eval/length_extrapolation.h"
+
+#include <stdexcept>
+
+#include "core/util/error_text.h"
+
+namespace tfw {
+
+std::vector<int> default_extrapolation_windows(const ExperimentConfig& config) {
+    const int trained = config.data.max_tgt_len;
+    return {trained, 2 * trained, 4 * trained};
+}
+
+std::vector<WindowPerplexity> length_extrapolation(
+    LoadedModel& model, const std::vector<std::string>& lines, const std::vector<int>& windows,
+    const std::function<bool(size_t, size_t)>& progress) {
+    if (!model.checkpoint.config.is_lm())
+        throw std::invalid_argument("length extrapolation is measured on a language model");
+    std::vector<WindowPerplexity> results;
+    for (const int window : windows) {
+        if (window < 2) throw std::invalid_argument("a window needs at least 2 tokens");
+        WindowPerplexity result;
+        result.window = window;
+        try {
+            result.loss = text_loss(model, lines, window);
+        } catch (const std::exception& e) {
+            // A position table ends at model.max_positions: that window cannot be read.
+            result.error = user_error_text(e);
+        }
+        results.push_back(std::move(result));
+        if (progress && !progress(results.size(), windows.size())) break;
+    }
+    return results;
+}
+
+}  // namespace tfw

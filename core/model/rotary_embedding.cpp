@@ -1,0 +1,35 @@
+#include "core/model/rotary_embedding.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+
+namespace tfw {
+
+RotaryEmbedding::RotaryEmbedding(int64_t head_dim, double base)
+    : head_dim_(head_dim), base_(base) {}
+
+void RotaryEmbedding::extend(int64_t length, const at::Tensor& like) {
+    // Tables are computed in float on the host (the same numbers on every device), for at
+    // least twice what was asked, so that step-by-step decoding rarely recomputes them.
+    const int64_t positions = std::max<int64_t>(2 * length, 256);
+    const at::Tensor inv_freq =
+        at::pow(base_, at::arange(0, head_dim_, 2, at::kFloat) / static_cast<double>(head_dim_))
+            .reciprocal();
+    const at::Tensor angle = at::outer(at::arange(positions, at::kFloat), inv_freq);
+    const at::Tensor both = at::cat({angle, angle}, -1);
+    cos_ = both.cos().to(like.device());
+    sin_ = both.sin().to(like.device());
+}
+
+at::Tensor RotaryEmbedding::apply(const at::Tensor& x, int64_t offset) {
+    const int64_t length = x.size(-2), half = head_dim_ / 2;
+    if (!cos_.defined() || cos_.size(0) < offset + length || cos_.device() != x.device())
+        extend(offset + length, x);
+    const at::Tensor cos = cos_.narrow(0, offset, length).to(x.scalar_type());
+    const at::Tensor sin = sin_.narrow(0, offset, length).to(x.scalar_type());
+    const at::Tensor rotated = at::cat({-x.narrow(-1, half, half), x.narrow(-1, 0, half)}, -1);
+    return x * cos + rotated * sin;
+}
+
+}  // namespace tfw

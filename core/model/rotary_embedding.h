@@ -1,0 +1,26 @@
+#pragma once
+// Rotary position embedding (RoPE, Su et al. 2021) in the rotate-half layout of GPT-NeoX and
+// Llama: dimension i of a head is paired with i + d_head/2 and the pair rotated by the angle
+// p * base^(-2i/d_head) at position p, so that q.k depends on the distance between positions.
+
+#include <ATen/core/Tensor.h>
+
+#include <cstdint>
+
+namespace tfw {
+
+class RotaryEmbedding {
+  public:
+    RotaryEmbedding(int64_t head_dim, double base);
+    // x [..., T, d_head] at positions offset .. offset + T - 1, rotated.
+    at::Tensor apply(const at::Tensor& x, int64_t offset);
+
+  private:
+    void extend(int64_t length, const at::Tensor& like);
+
+    int64_t head_dim_;
+    double base_;
+    at::Tensor cos_, sin_;  // [cached positions, d_head], float, on the last device used
+};
+
+}  // namespace tfw
