@@ -35,19 +35,25 @@ gui_pkgs=(
   qt6-translations-l10n  # Qt's own dialogs and buttons in Chinese
   xvfb xauth
 )
+report_pkgs=(
+  texlive-xetex texlive-latex-recommended texlive-lang-chinese  # report.tex: xelatex, ctexart
+  poppler-utils poppler-data  # pdftoppm; the Chinese fonts a report's PDF figures name
+)
 
-no_gui=0 libtorch2=0 interop=0
+no_gui=0 libtorch2=0 interop=0 report=0
 for arg in "$@"; do
   case "$arg" in
     --no-gui) no_gui=1 ;;
     --libtorch2) libtorch2=1 ;;
     --interop) interop=1 ;;
+    --report) report=1 ;;
     *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done
 
 pkgs=("${core_pkgs[@]}")
 ((no_gui)) || pkgs+=("${gui_pkgs[@]}")
+((report)) && pkgs+=("${report_pkgs[@]}")
 ((libtorch2 || interop)) && pkgs+=(python3-venv)
 
 # Installs the pinned packages a venv lacks (pip freeze spells them name==version).

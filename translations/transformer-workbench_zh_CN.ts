@@ -1612,6 +1612,593 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 over training on the run&apos;s probe &quot;%3&quot; (%4 snapshots kept, %5 shown).</source>
+        <translation>第 %1 层头 %2 在训练过程中对本次运行探针“%3”的注意力（保存了 %4 个快照，显示 %5 个）。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>The run has no checkpoint to decode the probe with.</source>
+        <translation>该运行没有可用于解码探针的检查点。</translation>
+    </message>
+    <message>
+        <source>The probe gave no output.</source>
+        <translation>探针没有产生输出。</translation>
+    </message>
+    <message>
+        <source>Probe (prompt): &quot;%1&quot;; the model continued: &quot;%2&quot;.</source>
+        <translation>探针（提示）：“%1”；模型续写：“%2”。</translation>
+    </message>
+    <message>
+        <source>Probe: &quot;%1&quot;; the model&apos;s output: &quot;%2&quot;.</source>
+        <translation>探针：“%1”；模型输出：“%2”。</translation>
+    </message>
+    <message>
+        <source>Self-attention of every layer (rows) and head (columns): each map&apos;s rows are the generated positions, its columns the tokens attended to.</source>
+        <translation>每一层（行）每个头（列）的自注意力：每张图的行是生成的位置，列是被关注的词元。</translation>
+    </message>
+    <message>
+        <source>Cross-attention of every layer (rows) and head (columns): each map&apos;s rows are output tokens, its columns source tokens.</source>
+        <translation>每一层（行）每个头（列）的交叉注意力：每张图的行是输出词元，列是源词元。</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2, the %3 focused head (mean row entropy %4 nats).</source>
+        <translation>第 %1 层头 %2，%3集中的头（平均行熵 %4 奈特）。</translation>
+    </message>
+    <message>
+        <source>most</source>
+        <translation>最</translation>
+    </message>
+    <message>
+        <source>second most</source>
+        <translation>第二</translation>
+    </message>
+    <message>
+        <source>Ablation study: %1</source>
+        <translation>消融实验：%1</translation>
+    </message>
+    <message>
+        <source>Comparison of %1 runs</source>
+        <translation>%1 次运行的对比</translation>
+    </message>
+    <message>
+        <source>Experiment report: %1</source>
+        <translation>实验报告：%1</translation>
+    </message>
+    <message>
+        <source>Written by Transformer Workbench from the runs&apos; own files (configuration, history, saved evaluations); every number below is the run&apos;s.</source>
+        <translation>由 Transformer Workbench 根据运行自身的文件（配置、训练历史、已保存的评估）生成；下文每个数字都来自运行本身。</translation>
+    </message>
+    <message>
+        <source>Baseline in detail</source>
+        <translation>基线详情</translation>
+    </message>
+    <message>
+        <source>the base experiment</source>
+        <translation>基础实验</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 (was %3)</source>
+        <translation>`%1` = %2（原为 %3）</translation>
+    </message>
+    <message>
+        <source>the same settings as before</source>
+        <translation>与前一个变体设置相同</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Settings that differ</source>
+        <translation>不同的设置</translation>
+    </message>
+    <message>
+        <source>The runs have the same configuration.</source>
+        <translation>这些运行的配置相同。</translation>
+    </message>
+    <message>
+        <source>Numbers side by side</source>
+        <translation>数字并排对比</translation>
+    </message>
+    <message>
+        <source>The best value of each row in bold. Evaluations are each run&apos;s newest.</source>
+        <translation>每行最佳值以粗体标出。评估取每次运行最新的一次。</translation>
+    </message>
+    <message>
+        <source>Ablation</source>
+        <translation>消融</translation>
+    </message>
+    <message>
+        <source>Sweep `%1` (%2 design): %3 variants × %4 seeds (%5), each run trained for %6.</source>
+        <translation>扫描 `%1`（%2 设计）：%3 个变体 × %4 个种子（%5），每次运行训练 %6。</translation>
+    </message>
+    <message>
+        <source>Mean ± sample standard deviation over the seeds. Δ: the variant&apos;s mean %1 minus the baseline&apos;s; p: Welch&apos;s two-sided t-test over the seeds; ≈: within seed noise (p ≥ 0.05), not a finding.</source>
+        <translation>各种子上的均值 ± 样本标准差。Δ：该变体 %1 的均值减去基线的均值；p：各种子上的 Welch 双侧 t 检验；≈：在种子噪声范围内（p ≥ 0.05），不构成结论。</translation>
+    </message>
+    <message>
+        <source>No finished run.</source>
+        <translation>没有完成的运行。</translation>
+    </message>
+    <message>
+        <source>%1 %2 ± %3 (n = %4).</source>
+        <translation>%1 %2 ± %3（n = %4）。</translation>
+    </message>
+    <message>
+        <source>%1 %2 ± %3 (n = %4), Δ %5 (%6%): %7.</source>
+        <translation>%1 %2 ± %3（n = %4），Δ %5（%6%）：%7。</translation>
+    </message>
+    <message>
+        <source>too few seeds for a test</source>
+        <translation>种子太少，无法检验</translation>
+    </message>
+    <message>
+        <source>within seed noise (p = %1)</source>
+        <translation>在种子噪声范围内（p = %1）</translation>
+    </message>
+    <message>
+        <source>a real difference (p = %1)</source>
+        <translation>确有差异（p = %1）</translation>
+    </message>
+    <message>
+        <source>Training curves</source>
+        <translation>训练曲线</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>loss (nats per target token)</source>
+        <translation>损失（每个目标词元的奈特数）</translation>
+    </message>
+    <message>
+        <source>perplexity (log scale)</source>
+        <translation>困惑度（对数刻度）</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Loss per target token: training (solid, without label smoothing, the mean since the previous report) and validation (dashed).</source>
+        <translation>每个目标词元的损失：训练（实线，不含标签平滑，为上次报告以来的均值）与验证（虚线）。</translation>
+    </message>
+    <message>
+        <source>Perplexity = exp(loss), on a log scale: training (solid) and validation (dashed).</source>
+        <translation>困惑度 = exp(损失)，对数刻度：训练（实线）与验证（虚线）。</translation>
+    </message>
+    <message>
+        <source>Learning rate at each reported step.</source>
+        <translation>每个报告步的学习率。</translation>
+    </message>
+    <message>
+        <source>token accuracy (%)</source>
+        <translation>词元准确率（%）</translation>
+    </message>
+    <message>
+        <source>%1 of the validation set decoded greedily at each validation.</source>
+        <translation>每次验证时对验证集贪心解码得到的 %1。</translation>
+    </message>
+    <message>
+        <source>Share of validation target tokens predicted exactly (teacher forcing) at each validation.</source>
+        <translation>每次验证时被准确预测的验证目标词元比例（教师强制）。</translation>
+    </message>
+    <message>
+        <source>validation loss (nats per target token)</source>
+        <translation>验证损失（每个目标词元的奈特数）</translation>
+    </message>
+    <message>
+        <source>Validation loss of each variant: the mean over its seeds, the band ±1 standard deviation.</source>
+        <translation>各变体的验证损失：曲线为各种子的均值，阴影带为 ±1 个标准差。</translation>
+    </message>
+    <message>
+        <source>training source</source>
+        <translation>训练源文件</translation>
+    </message>
+    <message>
+        <source>training target</source>
+        <translation>训练目标文件</translation>
+    </message>
+    <message>
+        <source>validation source</source>
+        <translation>验证源文件</translation>
+    </message>
+    <message>
+        <source>validation target</source>
+        <translation>验证目标文件</translation>
+    </message>
+    <message>
+        <source>test source</source>
+        <translation>测试源文件</translation>
+    </message>
+    <message>
+        <source>test target</source>
+        <translation>测试目标文件</translation>
+    </message>
+    <message>
+        <source>training text</source>
+        <translation>训练文本</translation>
+    </message>
+    <message>
+        <source>validation text</source>
+        <translation>验证文本</translation>
+    </message>
+    <message>
+        <source>test text</source>
+        <translation>测试文本</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>vocabulary (source)</source>
+        <translation>词表大小（源）</translation>
+    </message>
+    <message>
+        <source>vocabulary (target)</source>
+        <translation>词表大小（目标）</translation>
+    </message>
+    <message>
+        <source>pieces per word (validation)</source>
+        <translation>每词片段数（验证集）</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule over the %1 planned steps (`train.schedule` = %2).</source>
+        <translation>计划的 %1 步内的学习率调度（`train.schedule` = %2）。</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>测量值</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Task: %1. Run `%2`: %3.</source>
+        <translation>任务：%1。运行 `%2`：%3。</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Files below `%1`.</source>
+        <translation>文件位于 `%1` 下。</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Settings that differ from a new experiment&apos;s defaults; the rest are as documented in docs/configuration.md.</source>
+        <translation>与新实验默认值不同的设置；其余设置见 docs/configuration.md。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>steps trained</source>
+        <translation>已训练步数</translation>
+    </message>
+    <message>
+        <source>target tokens seen</source>
+        <translation>已见目标词元数</translation>
+    </message>
+    <message>
+        <source>training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>unknown (no readable checkpoint)</source>
+        <translation>未知（没有可读的检查点）</translation>
+    </message>
+    <message>
+        <source>Sanity checks before training</source>
+        <translation>训练前的健全性检查</translation>
+    </message>
+    <message>
+        <source>The run kept no sanity checks (checks.json is missing).</source>
+        <translation>该运行没有保存健全性检查（缺少 checks.json）。</translation>
+    </message>
+    <message>
+        <source>machine translation</source>
+        <translation>机器翻译</translation>
+    </message>
+    <message>
+        <source>summarization</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>language modelling</source>
+        <translation>语言建模</translation>
+    </message>
+    <message>
+        <source>not found on this machine</source>
+        <translation>本机上未找到</translation>
+    </message>
+    <message>
+        <source>How to reproduce</source>
+        <translation>如何复现</translation>
+    </message>
+    <message>
+        <source>The sweep&apos;s base experiment is `sweep-base.json` beside this report; this command trains every variant and seed again and prints the table:</source>
+        <translation>扫描的基础实验是本报告旁的 `sweep-base.json`；以下命令会重新训练每个变体和种子并打印表格：</translation>
+    </message>
+    <message>
+        <source>The configuration is beside this report (%1); these commands train and evaluate again (the seed is in the configuration, `train.seed`):</source>
+        <translation>配置文件在本报告旁（%1）；以下命令会重新训练和评估（随机种子在配置中，`train.seed`）：</translation>
+    </message>
+    <message>
+        <source>one `config-RUN.json` per run</source>
+        <translation>每次运行一个 `config-RUN.json`</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>data file</source>
+        <translation>数据文件</translation>
+    </message>
+    <message>
+        <source>SHA-256 of its text</source>
+        <translation>文本的 SHA-256</translation>
+    </message>
+    <message>
+        <source>Of the text after decompression (`sha256sum` of the file, or of `zcat FILE` for a .gz file).</source>
+        <translation>为解压后文本的校验和（文件的 `sha256sum`，.gz 文件则为 `zcat FILE` 的）。</translation>
+    </message>
+    <message>
+        <source>test set</source>
+        <translation>测试集</translation>
+    </message>
+    <message>
+        <source>validation set</source>
+        <translation>验证集</translation>
+    </message>
+    <message>
+        <source>custom set</source>
+        <translation>自定义数据集</translation>
+    </message>
+    <message>
+        <source>`best.tfw`: the best validation %1 (%2) at step %3</source>
+        <translation>`best.tfw`：第 %3 步时最佳的验证 %1（%2）</translation>
+    </message>
+    <message>
+        <source>`best.tfw`: the best validation loss (%1) at step %2</source>
+        <translation>`best.tfw`：第 %2 步时最佳的验证损失（%1）</translation>
+    </message>
+    <message>
+        <source>`%1` at step %2</source>
+        <translation>第 %2 步的 `%1`</translation>
+    </message>
+    <message>
+        <source>teacher forcing (no decoding)</source>
+        <translation>教师强制（不解码）</translation>
+    </message>
+    <message>
+        <source>sampling (temperature %1, top-k %2, top-p %3)</source>
+        <translation>采样（温度 %1，top-k %2，top-p %3）</translation>
+    </message>
+    <message>
+        <source>greedy search</source>
+        <translation>贪心搜索</translation>
+    </message>
+    <message>
+        <source>beam search, beam %1, length penalty %2</source>
+        <translation>束搜索，束宽 %1，长度惩罚 %2</translation>
+    </message>
+    <message>
+        <source>corpus BLEU as sacreBLEU computes it: geometric mean of 1- to 4-gram precisions over the whole test set times the brevity penalty; detokenized outputs against raw references</source>
+        <translation>与 sacreBLEU 计算方式一致的语料级 BLEU：整个测试集上 1 至 4 元语法精确率的几何平均乘以简短惩罚；使用去分词后的输出与原始参考译文比较</translation>
+    </message>
+    <message>
+        <source>character n-gram F-score (n up to 6, beta 2), as sacreBLEU&apos;s chrF</source>
+        <translation>字符 n 元语法 F 值（n 最大为 6，beta 为 2），与 sacreBLEU 的 chrF 一致</translation>
+    </message>
+    <message>
+        <source>F1 as Google&apos;s rouge-score computes it, mean over documents, Porter stemmer on</source>
+        <translation>与 Google rouge-score 计算方式一致的 F1，按文档取平均，启用 Porter 词干化</translation>
+    </message>
+    <message>
+        <source>F1 as Google&apos;s rouge-score computes it, mean over documents, no stemmer</source>
+        <translation>与 Google rouge-score 计算方式一致的 F1，按文档取平均，不做词干化</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>definition and signature</source>
+        <translation>定义与签名</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>mean negative log-likelihood of the references per target token (nats), teacher forcing, %1 tokens</source>
+        <translation>参考文本每个目标词元的平均负对数似然（奈特），教师强制，共 %1 个词元</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>exp(loss), per token</source>
+        <translation>exp(损失)，按词元计</translation>
+    </message>
+    <message>
+        <source>word-level perplexity</source>
+        <translation>词级困惑度</translation>
+    </message>
+    <message>
+        <source>exp(loss × %1 tokens per word): comparable with published word-level results</source>
+        <translation>exp(损失 × 每词 %1 个词元)：可与已发表的词级结果比较</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>No saved evaluation on the test set. To make one: `%1`.</source>
+        <translation>没有已保存的测试集评估。可运行：`%1`。</translation>
+    </message>
+    <message>
+        <source>Evaluation on the %1</source>
+        <translation>在%1上的评估</translation>
+    </message>
+    <message>
+        <source>Checkpoint: %1.</source>
+        <translation>检查点：%1。</translation>
+    </message>
+    <message>
+        <source>Decoding: %1.</source>
+        <translation>解码：%1。</translation>
+    </message>
+    <message>
+        <source>Evaluated %1 (%2 lines, %3).</source>
+        <translation>评估于 %1（%2 行，用时 %3）。</translation>
+    </message>
+    <message>
+        <source>Sample outputs</source>
+        <translation>输出样例</translation>
+    </message>
+    <message>
+        <source>The %1 best and %1 worst outputs of the %2 by %3 (line numbers from 1).</source>
+        <translation>按%3排序，%2上最好的 %1 条和最差的 %1 条输出（行号从 1 开始）。</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>源文本</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>First the best, then the worst.</source>
+        <translation>先列最好的，再列最差的。</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule (`train.schedule` = %1) over the %2 steps trained: it decays with the time budget (`train.max_minutes`).</source>
+        <translation>已训练的 %2 步内的学习率调度（`train.schedule` = %1）：它随时间预算（`train.max_minutes`）衰减。</translation>
+    </message>
+    <message>
+        <source>`references.bib` beside this report holds the papers and tools to cite:</source>
+        <translation>本报告旁的 `references.bib` 列出了应引用的论文和工具：</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+</context>
+<context>
     <name>RunStatus</name>
     <message>
         <source>stopped early: validation %1 has not improved for %2 validations (best at step %3)</source>
@@ -3539,6 +4126,34 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
         <source>Last run diverged</source>
         <translation>上次运行已发散</translation>
     </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Selected runs (%1)</source>
+        <translation>选中的运行（%1）</translation>
+    </message>
+    <message>
+        <source>Compared runs (%1)</source>
+        <translation>对比中的运行（%1）</translation>
+    </message>
+    <message>
+        <source>Ablation %1</source>
+        <translation>消融 %1</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>There is no run to report on yet: train one, or open a run folder.</source>
+        <translation>还没有可以生成报告的运行：请先训练一次，或打开一个运行文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>tfw::MissingDataBar</name>
@@ -3585,6 +4200,121 @@ The trainer saves a last checkpoint, so the run can be resumed later.</source>
     <message>
         <source>% of words</source>
         <translation>词占比 (%)</translation>
+    </message>
+</context>
+<context>
+    <name>tfw::ReportDialog</name>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>from the experiment&apos;s name</source>
+        <translation>取自实验名称</translation>
+    </message>
+    <message>
+        <source>the run&apos;s attention probe, else its first validation input</source>
+        <translation>运行的注意力探针，没有则用第一条验证输入</translation>
+    </message>
+    <message>
+        <source>HTML, Markdown and LaTeX</source>
+        <translation>HTML、Markdown 和 LaTeX</translation>
+    </message>
+    <message>
+        <source>HTML (figures as SVG)</source>
+        <translation>HTML（图为 SVG）</translation>
+    </message>
+    <message>
+        <source>Markdown (figures as SVG)</source>
+        <translation>Markdown（图为 SVG）</translation>
+    </message>
+    <message>
+        <source>LaTeX for XeLaTeX (figures as PDF)</source>
+        <translation>LaTeX，用 XeLaTeX 编译（图为 PDF）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Report of</source>
+        <translation>报告对象</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Attention probe</source>
+        <translation>注意力探针</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Preview shows the report&apos;s HTML page here before it is saved.</source>
+        <translation>“预览”会在保存之前把报告的 HTML 页面显示在这里。</translation>
+    </message>
+    <message>
+        <source>Report folder</source>
+        <translation>报告文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder for the preview.</source>
+        <translation>无法为预览创建临时文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose the folder to write the report into.</source>
+        <translation>请选择写入报告的文件夹。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Building the preview…</source>
+        <translation>正在生成预览…</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancelled; some files were written.</source>
+        <translation>已取消；部分文件已写入。</translation>
+    </message>
+    <message>
+        <source>Preview ready. Save writes the chosen formats into the folder.</source>
+        <translation>预览已就绪。“保存”会把所选格式写入文件夹。</translation>
+    </message>
+    <message>
+        <source>Wrote %1 files into &lt;a href=&quot;%2&quot;&gt;%3&lt;/a&gt;.</source>
+        <translation>已将 %1 个文件写入 &lt;a href=&quot;%2&quot;&gt;%3&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>The report could not be written: %1</source>
+        <translation>无法写入报告：%1</translation>
     </message>
 </context>
 <context>

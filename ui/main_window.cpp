@@ -14,6 +14,7 @@
 #include <QToolBar>
 
 #include "core/config/config_io.h"
+#include "core/eval/evaluation.h"
 #include "core/io/run_directory.h"
 #include "ui/checks/checks_dialog.h"
 #include "ui/common/problem_message.h"
@@ -24,6 +25,7 @@
 #include "ui/experiment/experiment_pane.h"
 #include "ui/help/user_guide.h"
 #include "ui/inference/inference_pane.h"
+#include "ui/report/report_dialog.h"
 #include "ui/runs/runs_pane.h"
 #include "ui/settings/settings_dialog.h"
 #include "ui/sweep/sweep_job.h"
@@ -169,6 +171,7 @@ void MainWindow::createMenus() {
     file->addAction(tr("Open &run folder…"), this, &MainWindow::openRunDialog);
     m_recentMenu = file->addMenu(tr("Recent &runs"));
     updateRecentRuns();
+    file->addAction(tr("&Export report…"), this, &MainWindow::exportReport);
     file->addSeparator();
     file->addAction(tr("Runs &folder…"), this, &MainWindow::chooseRunsRoot);
     file->addAction(tr("&Data folder…"), this, &MainWindow::chooseDataFolder);
@@ -340,6 +343,56 @@ void MainWindow::openRun(const QString& runDir) {
     updateRecentRuns();
     m_runs->showRun(runDir);
     m_tabs->setCurrentWidget(m_runs);
+}
+
+// The report of what the window shows: the Compare tab's runs, the ablation, or the run chosen
+// in Runs (else the one opened last, else the newest listed); the others stay a choice in the
+// dialog. A report goes into report/ inside its run or sweep folder, a comparison's into the runs
+// folder.
+void MainWindow::exportReport() {
+    const QString inRunsRoot = QDir(m_runsRoot).filePath(QStringLiteral("report"));
+    auto inside = [](const QString& dir) { return QDir(dir).filePath(QStringLiteral("report")); };
+    QList<ReportSource> sources;
+    int current = 0;
+    QStringList runs = m_runs->selectedRuns();
+    if (runs.isEmpty() && !m_settings.recentRuns().isEmpty())
+        runs = {m_settings.recentRuns().first()};
+    if (runs.isEmpty() && !m_runs->newestRun().isEmpty()) runs = {m_runs->newestRun()};
+    if (runs.size() == 1)
+        sources.append(
+            {tr("Run %1").arg(QFileInfo(runs.first()).fileName()), runs, inside(runs.first())});
+    else if (runs.size() > 1)
+        sources.append({tr("Selected runs (%1)").arg(runs.size()), runs, inRunsRoot});
+    // Compared checkpoints stand for the runs they belong to.
+    QStringList compared;
+    for (const QString& item : m_compare->items()) {
+        const QString run = QFileInfo(item).isDir()
+                                ? item
+                                : QString::fromStdString(run_dir_of_checkpoint(item.toStdString()));
+        if (!run.isEmpty() && !compared.contains(run)) compared.append(run);
+    }
+    if (!compared.isEmpty()) {
+        if (m_tabs->currentWidget() == m_compare) current = int(sources.size());
+        sources.append({tr("Compared runs (%1)").arg(compared.size()), compared,
+                        compared.size() == 1 ? inside(compared.first()) : inRunsRoot});
+    }
+    if (!m_sweep->sweepDir().isEmpty()) {
+        if (m_tabs->currentWidget() == m_sweep) current = int(sources.size());
+        sources.append({tr("Ablation %1").arg(QFileInfo(m_sweep->sweepDir()).fileName()),
+                        {m_sweep->sweepDir()},
+                        inside(m_sweep->sweepDir())});
+    }
+    if (sources.isEmpty()) {
+        showProblem(this, tr("Export report"),
+                    tr("There is no run to report on yet: train one, or open a run folder."));
+        return;
+    }
+    const QString language = QLocale().name().startsWith(QLatin1String("zh"))
+                                 ? QStringLiteral("zh_CN")
+                                 : QStringLiteral("en");
+    auto* dialog = new ReportDialog(sources, current, language, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::chooseRunsRoot() {

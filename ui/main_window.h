@@ -79,6 +79,7 @@ class MainWindow final : public QMainWindow {
     void averageCheckpoints(const QString& runDir);
     // Opens the Tokenization inspector with the form's settings; with a run, shows its tokenizer.
     void showTokenInspector(const QString& runDir = {});
+    void exportReport();
     ChecksDialog* checksWindow();
 
     AppSettings m_settings;

@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include "app/cli/args.h"
@@ -69,28 +68,6 @@ EvaluationSet read_set(const Args& args, const ExperimentConfig& config) {
     return set;
 }
 
-std::vector<int> parse_windows(const std::string& text, const ExperimentConfig& config) {
-    if (text == "auto") return default_extrapolation_windows(config);
-    std::vector<int> windows;
-    std::stringstream list(text);
-    for (std::string item; std::getline(list, item, ',');) {
-        try {
-            size_t used = 0;
-            const int window = std::stoi(item, &used);
-            if (used == item.size() && window >= 2) {
-                windows.push_back(window);
-                continue;
-            }
-        } catch (const std::exception&) {
-        }
-        throw UsageError(
-            "--window takes token counts of at least 2 separated by commas, or "
-            "auto; got '" +
-            text + "'");
-    }
-    return windows;
-}
-
 // tfw eval --window: one JSON object with the perplexity at each window.
 int print_extrapolation(const Args& args, LoadedModel& model) {
     const ExperimentConfig& config = model.checkpoint.config;
@@ -101,7 +78,11 @@ int print_extrapolation(const Args& args, LoadedModel& model) {
     if (args.has("save") || args.has("out"))
         throw UsageError("--window prints its figures; it has no --save or --out");
     const EvaluationSet set = read_set(args, config);
-    const std::vector<int> windows = parse_windows(args.get("window"), config);
+    const std::vector<int> windows = parse_extrapolation_windows(args.get("window"), config);
+    if (windows.empty())
+        throw UsageError(
+            "--window takes token counts of at least 2 separated by commas, or auto; got '" +
+            args.get("window") + "'");
     const auto results =
         length_extrapolation(model, set.sources, windows, [](size_t done, size_t total) {
             std::cerr << "window " << done << "/" << total << std::endl;

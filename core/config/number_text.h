@@ -9,4 +9,8 @@ namespace tfw {
 // empty cell.
 std::string fixed(double value, int decimals);
 
+// Ten significant digits, the shortest way ("0.3", "400", "1e-05"): a value as a command line
+// or a sweep's folder name spells it.
+std::string general_number(double value);
+
 }  // namespace tfw

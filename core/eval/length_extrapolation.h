@@ -21,6 +21,11 @@ struct WindowPerplexity {
 // The training window (data.max_tgt_len) times 1, 2 and 4.
 std::vector<int> default_extrapolation_windows(const ExperimentConfig& config);
 
+// "64, 128, 256" (token counts of at least 2), or "auto" or nothing for the defaults above;
+// empty when the text is neither (`tfw eval --window` and the window's dialog).
+std::vector<int> parse_extrapolation_windows(const std::string& text,
+                                             const ExperimentConfig& config);
+
 // Scores `lines` at each window; progress(done, total) returning false cancels (the windows
 // done so far are returned). Throws std::invalid_argument for a sequence-to-sequence model.
 std::vector<WindowPerplexity> length_extrapolation(

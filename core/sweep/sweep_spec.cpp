@@ -7,6 +7,7 @@
 #include "core/config/config_io.h"
 #include "core/config/config_schema.h"
 #include "core/config/key_suggestion.h"
+#include "core/config/number_text.h"
 #include "core/config/translatable.h"
 
 namespace tfw {
@@ -40,14 +41,6 @@ double parse_number(const std::string& text, const std::string& what) {
     throw ConfigError(what + ": '" + text + "' is not a number");
 }
 
-// Ten significant digits, so that 0.1 * 3 prints as 0.3.
-std::string format_value(double value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
 std::vector<std::string> range_values(const ConfigField& field, const std::string& text) {
     const auto parts = split(text, ':');
     const std::string what = "range " + field.key + "=" + text;
@@ -64,7 +57,7 @@ std::vector<std::string> range_values(const ConfigField& field, const std::strin
         const double value = first + i * step;
         if (field.kind == FieldKind::Int && value != std::round(value))
             throw ConfigError(what + ": " + field.key + " takes whole numbers");
-        values.push_back(format_value(value));
+        values.push_back(general_number(value));
     }
     return values;
 }
@@ -243,7 +236,7 @@ Phrase describe_budget(const SweepBudget& budget) {
             return Phrase("SweepBudget", TFW_TR_NOOP("SweepBudget", "%1 target tokens"), {whole});
         case BudgetKind::Minutes:
             return Phrase("SweepBudget", TFW_TR_NOOP("SweepBudget", "%1 minutes"),
-                          {format_value(budget.amount)});
+                          {general_number(budget.amount)});
         case BudgetKind::Unlimited:
             break;
     }

@@ -233,6 +233,17 @@ class TestEvaluation : public QObject {
     // Length extrapolation: the training window scores as validation does, longer windows are
     // scored too (rope has no table), a table model reports the windows it cannot read, and
     // `tfw eval --window` prints them; a sequence-to-sequence model is refused.
+    void readsExtrapolationWindows() {
+        ExperimentConfig lm;
+        lm.data.max_tgt_len = 32;
+        QCOMPARE(parse_extrapolation_windows("64, 128", lm), (std::vector<int>{64, 128}));
+        QCOMPARE(parse_extrapolation_windows(" auto ", lm), (std::vector<int>{32, 64, 128}));
+        QCOMPARE(parse_extrapolation_windows("", lm), (std::vector<int>{32, 64, 128}));
+        QCOMPARE(parse_extrapolation_windows("64,x", lm), std::vector<int>{});
+        QCOMPARE(parse_extrapolation_windows("64,1", lm), std::vector<int>{});
+        QCOMPARE(parse_extrapolation_windows("64 128", lm), std::vector<int>{});
+    }
+
     void lengthExtrapolationScoresEveryWindow() {
         const std::string dir = m_dir.path().toStdString();
         const std::string rope =

@@ -23,23 +23,6 @@
 #include "widgets/chart_style.h"
 
 namespace tfw {
-namespace {
-
-// "64, 128" or "auto" (1x, 2x, 4x the training window); empty when unreadable.
-std::vector<int> parseWindows(const QString& text, const ExperimentConfig& config) {
-    if (text.trimmed().isEmpty() || text.trimmed() == QLatin1String("auto"))
-        return default_extrapolation_windows(config);
-    std::vector<int> windows;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int window = part.trimmed().toInt(&ok);
-        if (!ok || window < 2) return {};
-        windows.push_back(window);
-    }
-    return windows;
-}
-
-}  // namespace
 
 ExtrapolationDialog::ExtrapolationDialog(const QList<QPair<QString, QString>>& checkpoints,
                                          int current, const ExtrapolationText& text,
@@ -128,7 +111,8 @@ void ExtrapolationDialog::measure() {
                         tr("This checkpoint is a sequence-to-sequence model; length "
                            "extrapolation is measured on language models."));
                 };
-            const std::vector<int> windows = parseWindows(windowsText, config);
+            const std::vector<int> windows =
+                parse_extrapolation_windows(windowsText.toStdString(), config);
             if (windows.empty())
                 return [this] {
                     finish(

@@ -231,6 +231,14 @@ QStringList RunsPane::selectedRuns() const {
     return dirs;
 }
 
+QString RunsPane::newestRun() const {
+    int newest = -1;
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        if (newest < 0 || *m_table->item(newest, Started) < *m_table->item(row, Started))
+            newest = row;
+    return newest < 0 ? QString() : m_table->item(newest, Name)->data(Qt::UserRole).toString();
+}
+
 void RunsPane::showEvent(QShowEvent* event) {
     if (!m_root.isEmpty()) refresh();
     QWidget::showEvent(event);

@@ -40,6 +40,8 @@ class RunsPane final : public QWidget {
     int runCount() const;
     // The folders of the selected rows, in table order.
     QStringList selectedRuns() const;
+    // The run started last of those listed; empty when there is none.
+    QString newestRun() const;
     RunCharts* charts() const { return m_charts; }
     AttentionTimeline* attentionTimeline() const { return m_timeline; }
 
