@@ -1420,6 +1420,14 @@
         <source>Weight decay applies to</source>
         <translation>权重衰减作用于</translation>
     </message>
+    <message>
+        <source>Patience</source>
+        <translation>耐心系数</translation>
+    </message>
+    <message>
+        <source>0 searches until no open hypothesis can still beat the worst finished one (the best scores). p &gt; 0 stops an input once beam × p hypotheses have ended, as CTranslate2&apos;s patience (1 = its default): faster, and sometimes a lower-scoring output.</source>
+        <translation>0 表示一直搜索，直到没有未结束的假设还能超过已结束假设中最差的一个（得分最好）。p &gt; 0 表示一旦有 束宽 × p 个假设结束就停止该输入的搜索，与 CTranslate2 的 patience 相同（1 为其默认值）：更快，但有时输出得分更低。</translation>
+    </message>
 </context>
 <context>
     <name>ConfigProblem</name>

@@ -15,7 +15,11 @@ struct DecodeSettings {
     int beam = 1;         // hypotheses kept per input (1 = greedy, unless sampling)
     double lenpen = 1.0;  // length penalty alpha
     LengthPenaltyForm lenpen_form = LengthPenaltyForm::Fairseq;  // score/len^a or /((5+len)/6)^a
-    int nbest = 1;           // hypotheses returned per input (<= beam)
+    int nbest = 1;  // hypotheses returned per input (<= beam)
+    // Beam search's early stop, opt-in: an input ends once beam x patience hypotheses have
+    // ended (CTranslate2's patience; 1 = its default). 0: it ends only when no open hypothesis
+    // can still beat the worst finished one (exact; never a worse score).
+    double patience = 0;
     double max_len_a = 1.2;  // output at most a * source length + b tokens (lm: b new tokens)
     int max_len_b = 10;
     int min_len = 0;          // EOS forbidden before this many tokens

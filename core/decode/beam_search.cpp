@@ -4,7 +4,8 @@
 // row per input, shrunk with select_memory.
 //
 // Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
-// still beat the worst of them. The bound is sound with any length penalty: token
+// still beat the worst of them; with options.patience p > 0 also once beam × p hypotheses have
+// ended (CTranslate2's early stop, opt-in). The bound is sound with any length penalty: token
 // log-probabilities are <= 0, so an open hypothesis with score s can at best end with
 // score s at the longest allowed length (the limit plus EOS), i.e. normalized
 // s / length_penalty(max length + 1). At the length limit EOS is forced and scored
@@ -29,10 +30,12 @@ constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 struct FinishedList {
     size_t capacity = 0;
     std::vector<Hypothesis> hyps;
+    int64_t ended = 0;  // every hypothesis that ended, kept or not
 
     bool full() const { return hyps.size() >= capacity; }
     double worst() const { return hyps.back().normalized; }
     void add(Hypothesis h) {
+        ++ended;
         if (full() && h.normalized <= worst()) return;
         auto at = std::upper_bound(
             hyps.begin(), hyps.end(), h.normalized,
@@ -82,6 +85,10 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     for (int64_t b = 0; b < batch; ++b) active[b] = b;
     std::vector<FinishedList> finished(static_cast<size_t>(batch));
     for (auto& list : finished) list.capacity = static_cast<size_t>(beam);
+    const int64_t patient_until =
+        options.patience > 0
+            ? std::max<int64_t>(1, static_cast<int64_t>(std::ceil(beam * options.patience)))
+            : std::numeric_limits<int64_t>::max();
 
     DecoderCache cache;
     for (int64_t step = 0; !active.empty(); ++step) {
@@ -152,7 +159,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                 }
                 group.clear();
             }
-            if (group.empty()) continue;
+            if (group.empty() || done.ended >= patient_until) continue;
             if (done.full()) {
                 const double best_open = group.front().score;  // candidates come best first
                 const double bound =

@@ -1,5 +1,6 @@
 // Decoding: greedy, batched beam search, the logit rules and head masking, on tiny random models
 // with fixed seeds. (Sampling: test_sampling; the decoding settings: test_decode_settings.)
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <ATen/ATen.h>
@@ -15,8 +16,13 @@
 #include "core/data/word_tokenizer.h"
 #include "core/decode/search.h"
 #include "core/decode/translator.h"
+#include "core/eval/evaluation.h"
+#include "core/io/model_io.h"
+#include "core/io/run_directory.h"
+#include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
 #include "tests/core/test_support.h"
+#include "tests/core/tiny_checkpoint.h"
 
 using namespace tfw;
 using namespace tfw::test;
@@ -207,6 +213,46 @@ class TestDecode : public QObject {
                 const auto alone = decode_ids(*model, in, o);
                 for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(together[i], alone[i]);
             }
+    }
+
+    // The early stop is opt-in: patience 0 (the default) and a patience too large to matter
+    // give the exact search's hypotheses; patience 1 stops an input after `beam` ended
+    // hypotheses: fewer steps on a trained model, never a better best score.
+    void patienceStopsBeamSearchEarly() {
+        QTemporaryDir dir;
+        ExperimentConfig c = test::tiny_reverse_run();
+        c.train.max_steps = 60;
+        TrainingObserver quiet;
+        TrainingControl control;
+        const std::string run = dir.filePath(QStringLiteral("reverse")).toStdString();
+        QCOMPARE(int(train_new(c, run, quiet, control).reason), int(FinishReason::Completed));
+        Translator translator(load_model(RunPaths(run).best_checkpoint()));
+        auto sources = evaluation_split(c, "valid").sources;
+        sources.resize(16);
+        DecodeOptions o = decode_options_from(c.decode);
+        o.beam = 4;
+        o.nbest = 4;
+        int exact_steps = 0, early_steps = 0;
+        o.on_step = [&](int, int) { return ++exact_steps, true; };
+        const auto exact = translator.translate(sources, o);
+        o.on_step = {};
+        o.patience = 100;
+        const auto patient = translator.translate(sources, o);
+        o.patience = 1;
+        o.on_step = [&](int, int) { return ++early_steps, true; };
+        const auto early = translator.translate(sources, o);
+        QVERIFY2(early_steps < exact_steps,
+                 qPrintable(QStringLiteral("%1 vs %2 steps").arg(early_steps).arg(exact_steps)));
+        for (size_t i = 0; i < sources.size(); ++i) {
+            QCOMPARE(patient[i].size(), exact[i].size());
+            for (size_t k = 0; k < exact[i].size(); ++k) {
+                QCOMPARE(patient[i][k].text, exact[i][k].text);
+                QCOMPARE(patient[i][k].hypothesis.score, exact[i][k].hypothesis.score);
+            }
+            QVERIFY(!early[i].empty());
+            QVERIFY(early[i].front().hypothesis.normalized <=
+                    exact[i].front().hypothesis.normalized + 1e-6);
+        }
     }
 
     void lengthLimitsHold_data() {

@@ -58,7 +58,7 @@ class TestReportDialog : public QObject {
 
     void saysWhatWentWrong() {
         ReportDialog dialog(
-            {{QStringLiteral("Nothing"), {m_dir.filePath(QStringLiteral("absent"))}}}, 0,
+            {{QStringLiteral("Nothing"), {m_dir.filePath(QStringLiteral("absent"))}, QString()}}, 0,
             QStringLiteral("en"));
         QSignalSpy finished(&dialog, &ReportDialog::finished);
         dialog.save();  // no folder chosen
