@@ -2205,6 +2205,10 @@
         <source>precision</source>
         <translation>精度</translation>
     </message>
+    <message>
+        <source>The built-in reverse task (no files): 20,000 training, 500 validation and 500 test sequences of 3 to 12 words, generated from `train.seed`, each to be written back to front.</source>
+        <translation>内置的倒序任务（没有文件）：由 `train.seed` 生成的 20,000 条训练、500 条验证和 500 条测试序列，每条 3 到 12 个词，要求把它倒过来写。</translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>

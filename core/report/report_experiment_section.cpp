@@ -168,9 +168,17 @@ void add_experiment_section(ReportDocument& doc, const ReportText& t, const Repo
                     {task_text(t, run.config.task), run.label(), t.phrase(run.status.message)}));
 
     doc.heading(t(TFW_TR_NOOP("Report", "Data")), 3);
-    if (!run.config.data.dir.empty())
-        doc.paragraph(t(TFW_TR_NOOP("Report", "Files below `%1`."), {run.config.data.dir}));
-    doc.table(data_table(t, run));
+    if (run.config.data.synthetic == Synthetic::Reverse) {
+        doc.paragraph(t(TFW_TR_NOOP("Report",
+                                    "The built-in reverse task (no files): 20,000 training, 500 "
+                                    "validation and 500 test sequences of 3 to 12 words, "
+                                    "generated from `train.seed`, each to be written back to "
+                                    "front.")));
+    } else {
+        if (!run.config.data.dir.empty())
+            doc.paragraph(t(TFW_TR_NOOP("Report", "Files below `%1`."), {run.config.data.dir}));
+        doc.table(data_table(t, run));
+    }
 
     doc.heading(t(TFW_TR_NOOP("Report", "Tokenizer")), 3);
     doc.table(tokenizer_table(t, run));

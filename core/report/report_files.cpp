@@ -1,6 +1,8 @@
 // Writing a report's files: the chosen formats, their figures and the attachments.
 #include <filesystem>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "core/io/run_directory.h"
 #include "core/report/report_writers.h"

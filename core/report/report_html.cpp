@@ -1,4 +1,5 @@
 // The HTML writer: one page that opens in any browser, figures as SVG images beside it.
+#include <cctype>
 #include <sstream>
 
 #include "core/report/inline_code.h"

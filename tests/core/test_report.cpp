@@ -163,6 +163,7 @@ class ReportTest : public QObject {
         QVERIFY(md.find("## Attention") != std::string::npos);
         QVERIFY(md.find("over training on the run's probe") != std::string::npos);
         QVERIFY(md.find("tfw train --config config.json") != std::string::npos);
+        QVERIFY(md.find("The built-in reverse task (no files)") != std::string::npos);
 
         const fs::path out = path("report-one");
         const auto written = write_report(doc, out.string(), parse_report_formats("all"));
