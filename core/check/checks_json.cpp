@@ -1,5 +1,9 @@
 #include "core/check/sanity_checks.h"
 
+#include <utility>
+
+#include "core/io/phrase_json.h"
+
 namespace tfw {
 
 nlohmann::json checks_json(const ChecksReport& report) {
@@ -7,12 +11,14 @@ nlohmann::json checks_json(const ChecksReport& report) {
     for (const CheckResult& r : report.results) {
         nlohmann::json details = nlohmann::json::array();
         for (const CheckDetail& d : r.details) details.push_back({d.name.text(), d.value.text()});
-        checks.push_back({{"id", r.id},
-                          {"title", r.title},
-                          {"status", check_status_name(r.status)},
-                          {"figure", r.figure.text()},
-                          {"explanation", r.explanation.text()},
-                          {"details", details}});
+        nlohmann::json check{{"id", r.id},
+                             {"title", r.title},
+                             {"status", check_status_name(r.status)},
+                             {"explanation", r.explanation.text()},
+                             {"details", details}};
+        // "figure_phrase" beside it: a report in another language translates the figure.
+        put_phrase(check, "figure", r.figure);
+        checks.push_back(std::move(check));
     }
     return {{"all_passed", report.all_passed()}, {"checks", checks}};
 }

@@ -10,6 +10,7 @@
 #include "core/config/number_text.h"
 #include "core/data/text_reader.h"
 #include "core/io/model_io.h"
+#include "core/io/phrase_json.h"
 #include "core/report/report_sections.h"
 #include "core/train/lr_schedule.h"
 
@@ -155,7 +156,7 @@ ReportTable checks_table(const ReportText& t, const nlohmann::json& checks) {
                                    : status == "fail" ? t(TFW_TR_NOOP("Report", "failed"))
                                                       : t(TFW_TR_NOOP("Report", "skipped"));
         table.rows.push_back({t.phrase(Phrase("Check", check.value("title", ""))), result,
-                              check.value("figure", "")});
+                              t.phrase(get_phrase(check, "figure"))});
     }
     return table;
 }

@@ -18,6 +18,7 @@
 #include "core/eval/evaluation.h"
 #include "core/eval/evaluation_reader.h"
 #include "core/io/model_io.h"
+#include "core/io/phrase_json.h"
 #include "core/io/run_directory.h"
 #include "core/report/report_builder.h"
 #include "core/report/report_writers.h"
@@ -280,6 +281,19 @@ class ReportTest : public QObject {
             const std::string md = report_markdown(build_report(request, text));
             QVERIFY(md.find("## 如何复现") != std::string::npos);
             QVERIFY(has_cjk(md));
+        }
+        // A check's measured figure is translated too, from the phrase checks.json keeps.
+        const auto checks =
+            nlohmann::json::parse(read_text(RunPaths(path("runs/heads2")).checks()));
+        ReportRequest one;
+        one.paths = {path("runs/heads2")};
+        const std::string one_md = report_markdown(build_report(one, text));
+        for (const auto& check : checks["checks"]) {
+            if (check["id"] != "dropped_pairs") continue;
+            const std::string zh =
+                phrase_text(get_phrase(check, "figure"), PhraseCatalog::builtin("zh_CN"));
+            QVERIFY(zh != check["figure"].get<std::string>());
+            QVERIFY2(one_md.find("| " + zh + " |") != std::string::npos, zh.c_str());
         }
         ReportRequest two;
         two.paths = {path("runs/heads2"), path("runs/heads4")};
