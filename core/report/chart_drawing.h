@@ -83,7 +83,6 @@ struct Drawing {
 
 // The text's code points; invalid UTF-8 becomes U+FFFD.
 std::vector<char32_t> decode_utf8(const std::string& text);
-void append_utf8(std::string& out, char32_t code_point);
 
 // Latin-1's printable characters: the ones the PDF writes with the standard Helvetica font.
 bool is_latin1_printable(char32_t code_point);

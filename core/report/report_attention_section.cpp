@@ -8,7 +8,6 @@
 
 #include "core/config/config_io.h"
 #include "core/decode/translator.h"
-#include "core/io/model_io.h"
 #include "core/report/report_sections.h"
 #include "core/train/attention_snapshots.h"
 
@@ -130,29 +129,28 @@ void add_strip(ReportDocument& doc, const ReportText& t, const ReportRun& run, A
 }  // namespace
 
 void add_attention_section(ReportDocument& doc, const ReportText& t, const ReportRun& run,
-                           const std::string& probe_text, const std::string& device) {
+                           Translator* translator, const std::string& probe_text) {
     doc.heading(t(TFW_TR_NOOP("Report", "Attention")));
-    if (run.checkpoint.empty()) {
+    if (!translator) {
         doc.paragraph(
             t(TFW_TR_NOOP("Report", "The run has no checkpoint to decode the probe with.")));
         return;
     }
     const std::string probe = probe_text.empty() ? default_probe(run) : probe_text;
-    Translator translator(load_model(run.checkpoint, device));
     DecodeOptions options = decode_options_from(run.config.decode);
     options.attention = true;
     options.sample = false;
     options.nbest = 1;
     if (run.config.is_lm()) options.max_len_b = std::min(options.max_len_b, 12);
-    const auto outputs = translator.translate({probe}, options);
+    const auto outputs = translator->translate({probe}, options);
     if (outputs.empty() || outputs.front().empty()) {
         doc.paragraph(t(TFW_TR_NOOP("Report", "The probe gave no output.")));
         return;
     }
     const TranslationOutput& best = outputs.front().front();
-    const LoadedModel& model = translator.model();
+    const LoadedModel& model = translator->model();
     const LabelledAttention attention =
-        label_attention(best.hypothesis, translator.encode_input(probe), *model.src_tokenizer,
+        label_attention(best.hypothesis, translator->encode_input(probe), *model.src_tokenizer,
                         *model.tgt_tokenizer, run.config.is_lm());
     const AttentionStack which =
         run.config.is_lm() ? AttentionStack::DecoderSelf : AttentionStack::Cross;

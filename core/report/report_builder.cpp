@@ -1,7 +1,9 @@
 #include "core/report/report_builder.h"
 
+#include <optional>
 #include <stdexcept>
 
+#include "core/io/model_io.h"
 #include "core/report/report_sections.h"
 #include "core/sweep/sweep_state.h"
 
@@ -58,23 +60,29 @@ ReportDocument build_report(const ReportRequest& request, const ReportText& t,
                       "Written by Transformer Workbench from the runs' own files (configuration, "
                       "history, saved evaluations); every number below is the run's.")));
 
+    // The first run's checkpoint, read once: its tokenizer (experiment) and the probe (attention).
+    std::optional<Translator> translator;
+    if (!first.checkpoint.empty())
+        translator.emplace(load_model(first.checkpoint, is_sweep ? "cpu" : request.device));
+    Translator* checkpoint = translator ? &*translator : nullptr;
+
     if (is_sweep) {
         add_ablation_section(doc, t, sweep, state);
         add_sweep_curves(doc, t, sweep);
         doc.heading(t(TFW_TR_NOOP("Report", "Baseline in detail")), 2);
-        add_experiment_section(doc, t, first);
+        add_experiment_section(doc, t, first, checkpoint);
     } else if (runs.size() > 1) {
         add_comparison_section(doc, t, runs);
         add_curves_section(doc, t, runs);
         for (const ReportRun* run : runs) add_results_section(doc, t, *run);
     } else {
-        add_experiment_section(doc, t, first);
+        add_experiment_section(doc, t, first, checkpoint);
         add_curves_section(doc, t, runs);
         add_results_section(doc, t, first);
         add_samples_section(doc, t, first);
     }
     if (!step()) return {};
-    if (!is_sweep) add_attention_section(doc, t, first, request.probe, request.device);
+    if (!is_sweep) add_attention_section(doc, t, first, checkpoint, request.probe);
     if (!step()) return {};
     add_reproduce_section(doc, t, runs, is_sweep ? &state : nullptr);
     return doc;

@@ -9,7 +9,7 @@
 #include "core/config/config_io.h"
 #include "core/config/number_text.h"
 #include "core/data/text_reader.h"
-#include "core/io/model_io.h"
+#include "core/data/tokenizer.h"
 #include "core/io/phrase_json.h"
 #include "core/report/report_sections.h"
 #include "core/train/lr_schedule.h"
@@ -71,24 +71,25 @@ std::vector<std::vector<std::string>> changed_settings(const ReportRun& run,
 }
 
 // Subword pieces per whitespace-separated word of the first validation lines.
-double pieces_per_word(const ReportRun& run) {
-    if (run.checkpoint.empty()) return NAN;
+double pieces_per_word(const ReportRun& run, const Translator* translator) {
+    if (!translator) return NAN;
     const DataConfig& d = run.config.data;
     const std::string file =
         resolve_data_path(run.config, run.config.is_lm() ? d.valid : d.valid_src);
     if (!std::filesystem::is_regular_file(file)) return NAN;
-    const LoadedModel model = load_model(run.checkpoint);
+    const Tokenizer& tokenizer = *translator->model().src_tokenizer;
     int64_t words = 0, pieces = 0;
     for_each_text_line(file, [&](std::string&& line, int64_t number, double) {
         std::istringstream split(line);
         for (std::string word; split >> word;) ++words;
-        pieces += static_cast<int64_t>(model.src_tokenizer->encode(line).size());
+        pieces += static_cast<int64_t>(tokenizer.encode(line).size());
         return number < 2000;
     });
     return words ? static_cast<double>(pieces) / static_cast<double>(words) : NAN;
 }
 
-ReportTable tokenizer_table(const ReportText& t, const ReportRun& run) {
+ReportTable tokenizer_table(const ReportText& t, const ReportRun& run,
+                            const Translator* translator) {
     const auto json = to_json(run.config);
     ReportTable table;
     table.header = {t(TFW_TR_NOOP("Report", "setting")), t(TFW_TR_NOOP("Report", "value"))};
@@ -104,7 +105,7 @@ ReportTable tokenizer_table(const ReportText& t, const ReportRun& run) {
     table.rows.push_back({"`tokenizer.shared`", run.config.tokenizer.shared ? "true" : "false"});
     table.rows.push_back(
         {"`tokenizer.lowercase`", run.config.tokenizer.lowercase ? "true" : "false"});
-    const double ratio = pieces_per_word(run);
+    const double ratio = pieces_per_word(run, translator);
     table.rows.push_back(
         {t(TFW_TR_NOOP("Report", "pieces per word (validation)")),
          std::isnan(ratio) ? t(TFW_TR_NOOP("Report", "not measured")) : fixed(ratio, 2)});
@@ -163,7 +164,8 @@ ReportTable checks_table(const ReportText& t, const nlohmann::json& checks) {
 
 }  // namespace
 
-void add_experiment_section(ReportDocument& doc, const ReportText& t, const ReportRun& run) {
+void add_experiment_section(ReportDocument& doc, const ReportText& t, const ReportRun& run,
+                            const Translator* translator) {
     doc.heading(t(TFW_TR_NOOP("Report", "Experiment")));
     doc.paragraph(t(TFW_TR_NOOP("Report", "Task: %1. Run `%2`: %3."),
                     {task_text(t, run.config.task), run.label(), t.phrase(run.status.message)}));
@@ -182,7 +184,7 @@ void add_experiment_section(ReportDocument& doc, const ReportText& t, const Repo
     }
 
     doc.heading(t(TFW_TR_NOOP("Report", "Tokenizer")), 3);
-    doc.table(tokenizer_table(t, run));
+    doc.table(tokenizer_table(t, run, translator));
 
     doc.heading(t(TFW_TR_NOOP("Report", "Model")), 3);
     ReportTable model;

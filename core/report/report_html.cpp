@@ -3,38 +3,17 @@
 #include <sstream>
 
 #include "core/report/inline_code.h"
+#include "core/report/markup_escape.h"
 #include "core/report/report_writers.h"
 
 namespace tfw {
 namespace {
 
-std::string escape_html(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
 std::string inline_html(const std::string& text) {
     std::string out;
     for (const TextSpan& span : split_inline_code(text))
-        out += span.code ? "<code>" + escape_html(span.text) + "</code>" : escape_html(span.text);
+        out +=
+            span.code ? "<code>" + escape_markup(span.text) + "</code>" : escape_markup(span.text);
     return out;
 }
 
@@ -82,15 +61,15 @@ std::string report_html(const ReportDocument& document) {
     std::ostringstream out;
     const std::string lang = document.language == "en" ? "en" : "zh-CN";
     out << "<!DOCTYPE html>\n<html lang=\"" << lang
-        << "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << escape_html(document.title)
+        << "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << escape_markup(document.title)
         << "</title>\n<style>\n"
-        << kStyle << "\n</style>\n</head>\n<body>\n<h1>" << escape_html(document.title)
+        << kStyle << "\n</style>\n</head>\n<body>\n<h1>" << escape_markup(document.title)
         << "</h1>\n";
     for (const ReportBlock& block : document.blocks) {
         switch (block.kind) {
             case ReportBlock::Kind::Heading:
-                out << "<h" << block.level << ">" << escape_html(block.text) << "</h" << block.level
-                    << ">\n";
+                out << "<h" << block.level << ">" << escape_markup(block.text) << "</h"
+                    << block.level << ">\n";
                 break;
             case ReportBlock::Kind::Paragraph:
                 out << "<p>" << inline_html(block.text) << "</p>\n";
@@ -108,12 +87,12 @@ std::string report_html(const ReportDocument& document) {
                 // A paragraph rather than <figure>, which Qt's rich text (the window's
                 // preview) does not lay out.
                 out << "<p class=\"figure\" align=\"center\"><img src=\"figures/"
-                    << block.figure.name << ".svg\" alt=\"" << escape_html(block.figure.caption)
+                    << block.figure.name << ".svg\" alt=\"" << escape_markup(block.figure.caption)
                     << "\"></p>\n<p class=\"caption\" align=\"center\">"
                     << inline_html(block.figure.caption) << "</p>\n";
                 break;
             case ReportBlock::Kind::Code:
-                out << "<pre>" << escape_html(block.text) << "</pre>\n";
+                out << "<pre>" << escape_markup(block.text) << "</pre>\n";
                 break;
         }
     }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/decode/translator.h"
 #include "core/report/report_document.h"
 #include "core/report/report_run.h"
 #include "core/report/report_text.h"
@@ -16,7 +17,9 @@ namespace tfw {
 using Runs = std::vector<const ReportRun*>;
 
 // Task, data, tokenizer, model, training (with the schedule's figure) and the sanity checks.
-void add_experiment_section(ReportDocument& doc, const ReportText& t, const ReportRun& run);
+// `translator`: the run's checkpoint loaded (its tokenizer counts pieces per word), or null.
+void add_experiment_section(ReportDocument& doc, const ReportText& t, const ReportRun& run,
+                            const Translator* translator);
 // Loss, perplexity, learning rate and the validation metric over training; several runs are
 // overlaid, a sweep's variants drawn as mean ± std bands.
 void add_curves_section(ReportDocument& doc, const ReportText& t, const Runs& runs);
@@ -26,9 +29,10 @@ void add_sweep_curves(ReportDocument& doc, const ReportText& t, const SweepRepor
 void add_results_section(ReportDocument& doc, const ReportText& t, const ReportRun& run);
 void add_samples_section(ReportDocument& doc, const ReportText& t, const ReportRun& run);
 // The probe's layer × head grid, its two most focused heads enlarged, and the attention over
-// training where the run kept snapshots; a sentence instead when the run has no checkpoint.
+// training where the run kept snapshots; a sentence instead when the run has no checkpoint
+// (`translator` null).
 void add_attention_section(ReportDocument& doc, const ReportText& t, const ReportRun& run,
-                           const std::string& probe, const std::string& device);
+                           Translator* translator, const std::string& probe);
 // Several runs: the settings that differ and their numbers side by side.
 void add_comparison_section(ReportDocument& doc, const ReportText& t, const Runs& runs);
 // A sweep: the table (mean ± std, Δ, Welch p, ≈) with one sentence per variant.

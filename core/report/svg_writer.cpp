@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "core/report/chart_drawing.h"
+#include "core/report/markup_escape.h"
 
 namespace tfw::chart {
 
@@ -11,35 +12,6 @@ std::string hex(Color color) {
     char buffer[8];
     std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", color.r, color.g, color.b);
     return buffer;
-}
-
-// Text as XML character data: the five special characters escaped, and the characters XML
-// does not allow (control characters, invalid UTF-8) replaced.
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char32_t c : decode_utf8(text)) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                if (c < 0x20 || (c >= 0xFFFE && c <= 0xFFFF)) c = ' ';
-                append_utf8(out, c);
-        }
-    }
-    return out;
 }
 
 std::string attribute(const char* name, double value) {
@@ -99,7 +71,7 @@ struct ItemWriter {
             out += " transform=\"rotate(" + format_number(label.rotation) + " " +
                    format_number(label.x) + " " + format_number(label.y) + ")\"";
         }
-        out += ">" + escape(label.text) + "</text>\n";
+        out += ">" + escape_markup(label.text) + "</text>\n";
     }
 };
 

@@ -5,7 +5,9 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QtTest>
 
 #include "core/train/trainer.h"
@@ -43,6 +45,19 @@ class TestReportDialog : public QObject {
         QVERIFY2(dialog.browser()->toPlainText().contains(QStringLiteral("实验报告：tiny")),
                  qPrintable(dialog.status()));
         QVERIFY(dialog.browser()->toPlainText().contains(QStringLiteral("训练曲线")));
+        // Every figure of the page is there to paint, decoded.
+        QTextDocument* page = dialog.browser()->document();
+        int images = 0;
+        for (QTextBlock block = page->begin(); block != page->end(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextImageFormat image = it.fragment().charFormat().toImageFormat();
+                if (!image.isValid()) continue;
+                ++images;
+                const QVariant pixels =
+                    page->resource(QTextDocument::ImageResource, QUrl(image.name()));
+                QVERIFY2(!pixels.value<QImage>().isNull(), qPrintable(image.name()));
+            }
+        QVERIFY(images >= 3);
 
         auto* formats = dialog.findChildren<QComboBox*>().at(1);
         formats->setCurrentIndex(formats->findData(QStringLiteral("tex")));

@@ -1,5 +1,6 @@
 #include "ui/common/background_thread.h"
 
+#include <QProgressBar>
 #include <QThread>
 
 namespace tfw {
@@ -32,6 +33,20 @@ bool BackgroundThread::start(Work work) {
 
 void BackgroundThread::cancel() {
     if (m_cancel) m_cancel->store(true);
+}
+
+std::function<bool(size_t, size_t)> progressOn(QProgressBar* bar,
+                                               const std::atomic<bool>& cancelled) {
+    return [bar, &cancelled](size_t done, size_t total) {
+        QMetaObject::invokeMethod(
+            bar,
+            [bar, done, total] {
+                bar->setRange(0, int(total));
+                bar->setValue(int(done));
+            },
+            Qt::QueuedConnection);
+        return !cancelled.load();
+    };
 }
 
 }  // namespace tfw

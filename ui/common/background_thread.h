@@ -8,9 +8,11 @@
 #include <QObject>
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <memory>
 
+class QProgressBar;
 class QThread;
 
 namespace tfw {
@@ -35,5 +37,10 @@ class BackgroundThread {
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
 };
+
+// A progress callback for core work running on a BackgroundThread: shows (done, total) on
+// `bar`, on the bar's thread, and answers whether to go on (false once cancelled).
+std::function<bool(size_t done, size_t total)> progressOn(QProgressBar* bar,
+                                                          const std::atomic<bool>& cancelled);
 
 }  // namespace tfw

@@ -125,16 +125,7 @@ void ExtrapolationDialog::measure() {
             else
                 lines = evaluation_split(config, text.split.toStdString()).sources;
             const auto results =
-                length_extrapolation(model, lines, windows, [&](size_t done, size_t total) {
-                    QMetaObject::invokeMethod(
-                        this,
-                        [this, done, total] {
-                            m_progress->setRange(0, int(total));
-                            m_progress->setValue(int(done));
-                        },
-                        Qt::QueuedConnection);
-                    return !cancelled.load();
-                });
+                length_extrapolation(model, lines, windows, progressOn(m_progress, cancelled));
             if (cancelled.load()) return [this] { finish(tr("Cancelled")); };
             ExtrapolationCurve curve;
             curve.trainedWindow = config.data.max_tgt_len;

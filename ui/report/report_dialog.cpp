@@ -18,6 +18,7 @@
 #include "core/report/report_builder.h"
 #include "core/report/report_writers.h"
 #include "ui/common/problem_message.h"
+#include "ui/report/report_preview.h"
 
 namespace tfw {
 
@@ -146,16 +147,7 @@ void ReportDialog::run(const QString& folder, const QString& formats, bool previ
     // The dialog outlives the work: destroying it cancels the thread and waits for it.
     m_thread.start([this, request, language, folder, formats,
                     preview](const std::atomic<bool>& cancelled) -> BackgroundThread::Done {
-        auto progress = [this, &cancelled](size_t done, size_t total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, done, total] {
-                    m_progress->setRange(0, int(total));
-                    m_progress->setValue(int(done));
-                },
-                Qt::QueuedConnection);
-            return !cancelled.load();
-        };
+        const auto progress = progressOn(m_progress, cancelled);
         try {
             const ReportText text(language);
             const ReportDocument document = build_report(request, text, progress);
@@ -165,13 +157,13 @@ void ReportDialog::run(const QString& folder, const QString& formats, bool previ
                              parse_report_formats(formats.toStdString()), progress);
             if (cancelled.load())
                 return [this] { finish(tr("Cancelled; some files were written.")); };
-            if (preview)
-                return [this, folder] {
-                    m_browser->setSearchPaths({folder});
-                    m_browser->setSource(
-                        QUrl::fromLocalFile(QDir(folder).filePath(QStringLiteral("report.html"))));
+            if (preview) {
+                const ReportPreview page = readReportPreview(folder);
+                return [this, page] {
+                    showReportPreview(m_browser, page);
                     finish(tr("Preview ready. Save writes the chosen formats into the folder."));
                 };
+            }
             const int files = int(written.size());
             return [this, folder, files] {
                 finish(tr("Wrote %1 files into <a href=\"%2\">%3</a>.")
