@@ -177,19 +177,20 @@ def length_args(max_len):
     return ["--max-len-a", "0", "--max-len-b", str(max_len)]
 
 
-def tfw_bench(tfw, checkpoint, src, threads, batch, beam, patience, lenpen, max_len):
+def tfw_bench(tfw, checkpoint, src, threads, batch, beam, patience, lenpen, max_len, precision):
+    """The `tfw bench decode` result (sentences_per_s, and openblas: the kernels it ran)."""
     args = [tfw, "bench", "decode", "--checkpoint", checkpoint, "--src", src, "--threads",
             str(threads), "--batch", str(batch), "--beam", str(beam), "--lenpen", str(lenpen),
-            *length_args(max_len)]
+            "--precision", precision, *length_args(max_len)]
     if patience:
         args += ["--patience", str(patience)]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])["sentences_per_s"]
+    return json.loads(out.strip().splitlines()[-1])
 
 
-def tfw_translate(tfw, checkpoint, src, beam, patience, lenpen, max_len):
+def tfw_translate(tfw, checkpoint, src, beam, patience, lenpen, max_len, precision):
     args = [tfw, "translate", "--checkpoint", checkpoint, "--input", src, "--beam", str(beam),
-            "--lenpen", str(lenpen), *length_args(max_len)]
+            "--lenpen", str(lenpen), "--precision", precision, *length_args(max_len)]
     if patience:
         args += ["--patience", str(patience)]
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout.splitlines()
@@ -211,6 +212,9 @@ def main():
     parser.add_argument("--patience", default="0,1",
                         help="tfw's --patience values to time (0 = exact); CTranslate2 gets "
                              "the same value, 4 standing in for 0 (its outputs then equal ours)")
+    parser.add_argument("--precision", default="fp32",
+                        help="tfw's decoding precisions to time (fp32,bf16); CTranslate2 runs "
+                             "float32, and int8 with --int8")
     parser.add_argument("--int8", action="store_true", help="also time CTranslate2 int8")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
@@ -239,10 +243,13 @@ def main():
     threads = [int(t) for t in args.threads.split(",")]
     beams = [int(b) for b in args.beam.split(",")]
     patiences = [float(p) for p in args.patience.split(",")]
+    precisions = args.precision.split(",")
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                 if line.startswith("model name")), "?")
     print(f"# {cpu}, {os.cpu_count()} cores; load before: {open('/proc/loadavg').read().split()[:3]}")
+    if "OPENBLAS_CORETYPE" in os.environ:  # overrides the kernels OpenBLAS picks for this CPU
+        print(f"# OPENBLAS_CORETYPE={os.environ['OPENBLAS_CORETYPE']} is set")
     print(f"# {args.checkpoint}: {len(sources)} sentences, batch {args.batch}, "
           f"length penalty {args.lenpen}, at most {args.max_len} output tokens, "
           f"{args.rounds} alternating rounds, medians\n")
@@ -250,43 +257,50 @@ def main():
     # Same weights, same outputs: BLEU and identical lines at each beam and patience.
     for beam in beams:
         for patience in (patiences if beam > 1 else [0]):
-            ours = tfw_translate(args.tfw, args.checkpoint, args.src, beam, patience, args.lenpen,
-                                 args.max_len)
             ct2_patience = 4 if patience == 0 else patience
             theirs, _ = ct2_decode(work / "ct2", sources, tokenizer, 2, args.batch, beam,
                                    ct2_patience, args.lenpen, args.max_len)
-            same = sum(a == b for a, b in zip(ours, theirs))
-            print(f"beam {beam}, tfw patience {patience:g} / CTranslate2 {ct2_patience:g}: "
-                  f"BLEU tfw {sacrebleu.corpus_bleu(ours, [refs]).score:.2f}, "
-                  f"CTranslate2 {sacrebleu.corpus_bleu(theirs, [refs]).score:.2f}, "
-                  f"identical {same}/{len(sources)}")
+            for precision in precisions:
+                ours = tfw_translate(args.tfw, args.checkpoint, args.src, beam, patience,
+                                     args.lenpen, args.max_len, precision)
+                same = sum(a == b for a, b in zip(ours, theirs))
+                print(f"beam {beam}, tfw patience {patience:g} {precision} / CTranslate2 "
+                      f"{ct2_patience:g}: BLEU tfw {sacrebleu.corpus_bleu(ours, [refs]).score:.2f}, "
+                      f"CTranslate2 {sacrebleu.corpus_bleu(theirs, [refs]).score:.2f}, "
+                      f"identical {same}/{len(sources)}")
     print()
 
-    print("| search | threads | tfw (sent/s) | CTranslate2 fp32 (sent/s) | ratio |"
-          + (" CTranslate2 int8 |" if args.int8 else ""))
-    print("|---|---|---|---|---|" + ("---|" if args.int8 else ""))
+    ct2_columns = ["CTranslate2 fp32"] + (["CTranslate2 int8"] if args.int8 else [])
+    columns = [f"tfw {p}" for p in precisions] + ct2_columns
+    print("| search | threads | " + " | ".join(f"{c} (sent/s)" for c in columns)
+          + " | tfw / CTranslate2 fp32 |")
+    print("|---|---|" + "---|" * (len(columns) + 1))
+    kernels = set()
     for beam in beams:
         for patience in (patiences if beam > 1 else [0]):
             ct2_patience = 4 if patience == 0 else patience
             for t in threads:
-                ours, theirs, int8 = [], [], []
+                times = {c: [] for c in columns}
                 for _ in range(args.rounds):
-                    ours.append(tfw_bench(args.tfw, args.checkpoint, args.src, t, args.batch,
-                                          beam, patience, args.lenpen, args.max_len))
-                    _, seconds = ct2_decode(work / "ct2", sources, tokenizer, t, args.batch,
-                                            beam, ct2_patience, args.lenpen, args.max_len)
-                    theirs.append(len(sources) / seconds)
-                    if args.int8:
-                        _, seconds = ct2_decode(work / "ct2-int8", sources, tokenizer, t,
-                                                args.batch, beam, ct2_patience, args.lenpen,
-                                                args.max_len)
-                        int8.append(len(sources) / seconds)
+                    for p in precisions:
+                        result = tfw_bench(args.tfw, args.checkpoint, args.src, t, args.batch,
+                                           beam, patience, args.lenpen, args.max_len, p)
+                        times[f"tfw {p}"].append(result["sentences_per_s"])
+                        kernels.add(result.get("openblas", "not OpenBLAS"))
+                    for column, model in (("CTranslate2 fp32", "ct2"),
+                                          ("CTranslate2 int8", "ct2-int8")):
+                        if column in times:
+                            _, seconds = ct2_decode(work / model, sources, tokenizer, t,
+                                                    args.batch, beam, ct2_patience, args.lenpen,
+                                                    args.max_len)
+                            times[column].append(len(sources) / seconds)
                 name = "greedy" if beam == 1 else f"beam {beam}, patience {patience:g}/{ct2_patience:g}"
-                a, b = statistics.median(ours), statistics.median(theirs)
-                row = f"| {name} | {t} | {a:.1f} | {b:.1f} | {a / b:.2f} |"
-                if args.int8:
-                    row += f" {statistics.median(int8):.1f} |"
-                print(row, flush=True)
+                medians = {c: statistics.median(v) for c, v in times.items()}
+                ratios = ", ".join(f"{p} {medians[f'tfw {p}'] / medians['CTranslate2 fp32']:.2f}"
+                                   for p in precisions)
+                print(f"| {name} | {t} | " + " | ".join(f"{medians[c]:.1f}" for c in columns)
+                      + f" | {ratios} |", flush=True)
+    print(f"\n# tfw's BLAS kernels: {', '.join(sorted(kernels))}")
     print(f"\n# load after: {open('/proc/loadavg').read().split()[:3]}")
 
 

@@ -5,7 +5,7 @@
 #   2. the Multi30k preset and the GPU recipe (multi30k-en-de-gpu) trained on the device, with
 #      the GPU's busy share sampled by nvidia-smi, then test-set BLEU greedy and beam 5
 #      (skipped without --data);
-#   3. decoding speed of that model (tfw bench decode, greedy and beam 5);
+#   3. decoding speed of that model (tfw bench decode, greedy and beam 5, fp32 and bf16);
 #   4. determinism and exact resume on the device: two runs with one seed give the same losses,
 #      and a run stopped with Ctrl+C and resumed continues with the uninterrupted run's losses.
 # It prints one Markdown table and writes everything as JSON into --out.
@@ -156,11 +156,13 @@ decode_speed() {
   [ -f "$checkpoint" ] || checkpoint=$out/multi30k-en-de/checkpoints/last.tfw
   [ -f "$checkpoint" ] || { echo "gpu-bench: decode needs the multi30k part first" >&2; return; }
   local src=$data/multi30k/test2016.en
-  for beam_size in 1 5; do
-    for batch in 64 256; do
-      line=$("$tfw" bench decode --checkpoint "$checkpoint" --src "$src" --beam $beam_size \
-               --batch $batch --device "$device" 2> /dev/null | tail -1)
-      record "{\"section\":\"decode\",\"beam\":$beam_size,\"batch\":$batch,\"run\":$line}"
+  for precision in fp32 bf16; do
+    for beam_size in 1 5; do
+      for batch in 64 256; do
+        line=$("$tfw" bench decode --checkpoint "$checkpoint" --src "$src" --beam $beam_size \
+                 --batch $batch --device "$device" --precision $precision 2> /dev/null | tail -1)
+        record "{\"section\":\"decode\",\"beam\":$beam_size,\"batch\":$batch,\"run\":$line}"
+      done
     done
   done
 }

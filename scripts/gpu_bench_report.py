@@ -150,9 +150,10 @@ def main(results_path, out_dir):
     decode = [r for r in records if r["section"] == "decode"]
     if decode:
         summary["decode"] = [{"beam": r["beam"], "batch": r["batch"], **r["run"]} for r in decode]
-        print("\n| decoding | batch | sentences/s |\n|---|---|---|")
+        print("\n| decoding | precision | batch | sentences/s |\n|---|---|---|---|")
         for r in decode:
-            print(f"| {'greedy' if r['beam'] == 1 else 'beam ' + str(r['beam'])} | {r['batch']} | "
+            print(f"| {'greedy' if r['beam'] == 1 else 'beam ' + str(r['beam'])} | "
+                  f"{r['run'].get('precision', 'fp32')} | {r['batch']} | "
                   f"{fmt(r['run'].get('sentences_per_s'), '{:,.1f}')} |")
 
     with open(os.path.join(out_dir, "summary.json"), "w") as out:

@@ -11,6 +11,7 @@
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
+#include "core/runtime/blas_threads.h"
 #include "core/train/train_step.h"
 
 namespace tfw::cli {
@@ -44,11 +45,12 @@ int bench_decode(const std::vector<std::string>& argv) {
         if (!per_input.empty())
             tokens += static_cast<int64_t>(per_input.front().hypothesis.token_log_probs.size());
     auto rounded = [](double value) { return std::round(value * 10) / 10; };
-    const nlohmann::ordered_json out{
+    nlohmann::ordered_json out{
         {"impl", "tfw"},
         {"checkpoint", args.get("checkpoint")},
         {"sentences", sources.size()},
         {"beam", options.sample ? 1 : options.beam},
+        {"precision", options.precision == DecodePrecision::Bf16 ? "bf16" : "fp32"},
         {"sample", options.sample},
         {"batch", options.batch_size},
         {"threads", threads},
@@ -57,6 +59,8 @@ int bench_decode(const std::vector<std::string>& argv) {
         {"tgt_tokens", tokens},
         {"sentences_per_s", rounded(static_cast<double>(sources.size()) / seconds)},
         {"tgt_tokens_per_s", rounded(static_cast<double>(tokens) / seconds)}};
+    // The kernels a CPU timing ran on: OpenBLAS picks them per processor.
+    if (const std::string core = openblas_core_name(); !core.empty()) out["openblas"] = core;
     std::cout << out.dump() << std::endl;
     return 0;
 }

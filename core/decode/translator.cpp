@@ -7,6 +7,7 @@
 
 #include "core/data/tokenizer.h"
 #include "core/decode/search.h"
+#include "core/model/model_copy.h"
 
 namespace tfw {
 
@@ -16,6 +17,13 @@ std::string stack_name(AttentionStack stack) {
     return stack == AttentionStack::EncoderSelf   ? "encoder self-attention"
            : stack == AttentionStack::DecoderSelf ? "decoder self-attention"
                                                   : "cross-attention";
+}
+
+// The layers that have `stack`'s attention.
+int64_t layers_of(const ModelOptions& o, AttentionStack stack) {
+    if (stack == AttentionStack::EncoderSelf) return o.encoder_layers;
+    if (stack == AttentionStack::Cross) return o.is_lm() ? int64_t(0) : o.decoder_layers;
+    return o.decoder_layers;
 }
 
 }  // namespace
@@ -53,24 +61,26 @@ std::vector<int> Translator::encode_input(const std::string& input, InputFit* fi
 void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
     TransformerModelImpl& model = *model_.model;
     const ModelOptions& o = model.options();
-    auto layers_of = [&](AttentionStack stack) {
-        if (stack == AttentionStack::EncoderSelf) return o.encoder_layers;
-        if (stack == AttentionStack::Cross) return o.is_lm() ? int64_t(0) : o.decoder_layers;
-        return o.decoder_layers;
-    };
     for (const auto& h : heads)
-        if (h.layer < 0 || h.layer >= layers_of(h.stack) || h.head < 0 || h.head >= o.heads)
+        if (h.layer < 0 || h.layer >= layers_of(o, h.stack) || h.head < 0 || h.head >= o.heads)
             throw std::invalid_argument("no " + stack_name(h.stack) + " head " +
                                         std::to_string(h.head + 1) + " in layer " +
                                         std::to_string(h.layer + 1) + " (the model has " +
-                                        std::to_string(layers_of(h.stack)) + " such layers of " +
+                                        std::to_string(layers_of(o, h.stack)) + " such layers of " +
                                         std::to_string(o.heads) + " heads, counted from 1)");
+    masked_heads_ = heads;
+    apply_head_masks(model);
+    if (bf16_) apply_head_masks(*bf16_);
+}
+
+void Translator::apply_head_masks(TransformerModelImpl& model) const {
+    const ModelOptions& o = model.options();
     const auto device = model.parameters().front().device();
     for (AttentionStack stack :
          {AttentionStack::EncoderSelf, AttentionStack::DecoderSelf, AttentionStack::Cross}) {
-        for (int64_t layer = 0; layer < layers_of(stack); ++layer) {
+        for (int64_t layer = 0; layer < layers_of(o, stack); ++layer) {
             at::Tensor mask;  // undefined: every head on
-            for (const auto& h : heads) {
+            for (const auto& h : masked_heads_) {
                 if (h.stack != stack || h.layer != layer) continue;
                 if (!mask.defined()) mask = at::ones({o.heads}, at::TensorOptions().device(device));
                 mask[h.head] = 0.0;
@@ -78,7 +88,15 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
             model.set_head_mask(stack, layer, mask);
         }
     }
-    masked_heads_ = heads;
+}
+
+TransformerModelImpl& Translator::model_in(DecodePrecision precision) {
+    if (precision == DecodePrecision::Fp32) return *model_.model;
+    if (!bf16_) {
+        bf16_ = copy_in_format(*model_.model, at::kBFloat16);
+        apply_head_masks(*bf16_);
+    }
+    return *bf16_;
 }
 
 std::vector<std::vector<TranslationOutput>> Translator::translate(
@@ -102,7 +120,7 @@ std::vector<std::vector<TranslationOutput>> Translator::translate(
     }
     std::function<bool(size_t)> keep_going;
     if (progress) keep_going = [&](size_t done) { return progress(done, ids.size()); };
-    auto decoded = decode_ids(*model_.model, ids, options, keep_going);
+    auto decoded = decode_ids(model_in(options.precision), ids, options, keep_going);
 
     const Tokenizer& tgt = *model_.tgt_tokenizer;
     for (size_t k = 0; k < decoded.size(); ++k) {

@@ -58,7 +58,13 @@ class Translator {
     LoadedModel& model() { return model_; }
 
   private:
+    // The model that decodes in `precision`: the loaded one for fp32, else a copy in bf16
+    // made on first use.
+    TransformerModelImpl& model_in(DecodePrecision precision);
+    void apply_head_masks(TransformerModelImpl& model) const;
+
     LoadedModel model_;
+    TransformerModel bf16_{nullptr};
     std::vector<HeadSelection> masked_heads_;
 };
 

@@ -169,7 +169,8 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         context = per_row(context);
         if (weights_out) *weights_out = per_row(*weights_out);
     }
-    if (head_mask_.defined()) context = context * head_mask_.view({1, heads_, 1, 1});
+    if (head_mask_.defined())
+        context = context * head_mask_.to(context.scalar_type()).view({1, heads_, 1, 1});
     context = context.transpose(1, 2).reshape({batch, q_len, d_model_});
     return out_proj_->forward(context);
 }

@@ -37,9 +37,7 @@ std::string checkpoint_origin(const ReportText& t, const ReportRun& run, const E
     return t(TFW_TR_NOOP("Report", "`%1` at step %2"), {file, grouped_integer(e.checkpoint_step)});
 }
 
-std::string decoding_text(const ReportText& t, const Evaluation& e) {
-    if (e.task == Task::LanguageModel)
-        return t(TFW_TR_NOOP("Report", "teacher forcing (no decoding)"));
+std::string search_text(const ReportText& t, const Evaluation& e) {
     if (e.decode.sample)
         return t(TFW_TR_NOOP("Report", "sampling (temperature %1, top-k %2, top-p %3)"),
                  {number(e.decode.temperature, 2), std::to_string(e.decode.top_k),
@@ -47,6 +45,15 @@ std::string decoding_text(const ReportText& t, const Evaluation& e) {
     if (e.decode.beam <= 1) return t(TFW_TR_NOOP("Report", "greedy search"));
     return t(TFW_TR_NOOP("Report", "beam search, beam %1, length penalty %2"),
              {std::to_string(e.decode.beam), number(e.decode.lenpen, 2)});
+}
+
+std::string decoding_text(const ReportText& t, const Evaluation& e) {
+    if (e.task == Task::LanguageModel)
+        return t(TFW_TR_NOOP("Report", "teacher forcing (no decoding)"));
+    // bf16 changes some outputs: a reader comparing BLEU must know.
+    if (e.decode.precision == DecodePrecision::Bf16)
+        return t(TFW_TR_NOOP("Report", "%1, in bf16"), {search_text(t, e)});
+    return search_text(t, e);
 }
 
 // What a metric measures, in one sentence.

@@ -11,4 +11,11 @@ void set_blas_threads(int threads) {
         set(threads);
 }
 
+std::string openblas_core_name() {
+    using CoreName = char* (*)();
+    auto name = reinterpret_cast<CoreName>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));
+    const char* core = name ? name() : nullptr;
+    return core ? core : "";
+}
+
 }  // namespace tfw

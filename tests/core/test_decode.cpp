@@ -19,6 +19,7 @@
 #include "core/eval/evaluation.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
+#include "core/model/model_copy.h"
 #include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
 #include "tests/core/test_support.h"
@@ -410,6 +411,39 @@ class TestDecode : public QObject {
             std::count_if(first_only.begin(), first_only.end(),
                           [](const auto& per_input) { return !per_input.empty(); });
         QCOMPARE(decoded, 1L);
+    }
+
+    // A bf16 copy: every parameter the original's rounded to bf16, the original untouched; its
+    // outputs score under the fp32 model within bf16's rounding of what it computed, and are
+    // mostly fp32's own outputs.
+    void bf16CopyDecodesCloseToFp32() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const at::Tensor embedding = model->named_parameters()["tgt_embedding.weight"].clone();
+            TransformerModel bf16 = copy_in_format(*model, at::kBFloat16);
+            const auto originals = model->named_parameters();
+            for (const auto& p : bf16->named_parameters()) {
+                QCOMPARE(p.value().scalar_type(), at::kBFloat16);
+                QVERIFY(p.value().equal(originals[p.key()].to(at::kBFloat16)));
+            }
+            QVERIFY(originals["tgt_embedding.weight"].equal(embedding));
+            const bool lm = model->options().is_lm();
+            const auto in = inputs(lm, 6, 6);
+            for (int beam : {1, 3}) {
+                const DecodeOptions o = options_with(beam);
+                const auto exact = decode_ids(*model, in, o);
+                const auto fast = decode_ids(*bf16, in, o);
+                int same = 0;
+                for (size_t i = 0; i < in.size(); ++i) {
+                    const Hypothesis& h = fast[i].front();
+                    const double rescored = teacher_forced_score(*model, in[i], h);
+                    QVERIFY2(std::abs(rescored - h.score) < 0.05 * double(h.token_log_probs.size()),
+                             qPrintable(QStringLiteral("%1 vs %2").arg(rescored).arg(h.score)));
+                    same += h.tokens == exact[i].front().tokens;
+                }
+                QVERIFY2(same >= 4, qPrintable(QString::number(same)));
+            }
+        }
     }
 
     void maskingHeadsChangesOutputsAndUnmaskingRestoresThem() {

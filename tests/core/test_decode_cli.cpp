@@ -300,6 +300,17 @@ class TestDecodeCli : public QObject {
         QCOMPARE(entry["output"].get<std::string>(), masked.text);
         QVERIFY(std::abs(entry["score"].get<double>() - masked.hypothesis.score) < 1e-4);
         QVERIFY(std::abs(masked.hypothesis.score - unmasked) > 1e-6);  // the heads mattered
+
+        // The bf16 copy is made after the heads were masked, and follows later changes.
+        options.precision = DecodePrecision::Bf16;
+        const auto masked_bf16 = translator.translate({"a b c d"}, options)[0][0];
+        const double tolerance = 0.05 * double(masked.hypothesis.token_log_probs.size());
+        QCOMPARE(masked_bf16.text, masked.text);
+        QVERIFY(std::abs(masked_bf16.hypothesis.score - masked.hypothesis.score) < tolerance);
+        translator.set_masked_heads({});
+        const auto unmasked_bf16 = translator.translate({"a b c d"}, options)[0][0];
+        QVERIFY(std::abs(unmasked_bf16.hypothesis.score - unmasked) < tolerance);
+        QVERIFY(std::abs(unmasked_bf16.hypothesis.score - masked_bf16.hypothesis.score) > 1e-6);
     }
 
     void badHeadsAreNamed_data() {
@@ -328,12 +339,14 @@ class TestDecodeCli : public QObject {
     }
 
     void benchDecodePrintsThroughput() {
-        const CliRun run = run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src",
-                                    m_src, "--beam", "2", "--batch", "2", "--threads", "1"});
+        const CliRun run =
+            run_tfw({"bench", "decode", "--checkpoint", m_translation, "--src", m_src, "--beam",
+                     "2", "--batch", "2", "--threads", "1", "--precision", "bf16"});
         QVERIFY2(run.exit_code == 0, run.err.c_str());
         const json result = json::parse(run.out);
         QCOMPARE(result["sentences"].get<int>(), 3);
         QCOMPARE(result["beam"].get<int>(), 2);
+        QCOMPARE(result["precision"].get<std::string>(), std::string("bf16"));
         QVERIFY(result["sentences_per_s"].get<double>() > 0);
         QVERIFY(result["tgt_tokens_per_s"].get<double>() > 0);
     }

@@ -74,7 +74,8 @@ class TestInferenceControls final : public QObject {
         QCOMPARE(form.options().beam, 1);
     }
 
-    // The form's fields come from decode_fields(): every setting but the method's own.
+    // The form's fields come from decode_fields(): every setting but `sample`, which the
+    // method chooser stands for; the precision is kept as chosen.
     void decodeOptionsFormHasAFieldForEverySetting() {
         DecodeOptionsForm form;
         QStringList keys;
@@ -82,8 +83,12 @@ class TestInferenceControls final : public QObject {
             keys.append(QString::fromStdString(editor->key()));
         for (const DecodeField& field : decode_fields())
             QVERIFY2(keys.contains(QString::fromStdString("decode." + field.key)) ==
-                         (field.group != DecodeGroup::Method),
+                         (field.key != "sample"),
                      field.key.c_str());
+        DecodeOptions bf16;
+        bf16.precision = DecodePrecision::Bf16;
+        form.setOptions(bf16);
+        QCOMPARE(int(form.options().precision), int(DecodePrecision::Bf16));
     }
 
     // Short headers ("参考" in Chinese, "BLEU") keep room on both sides of their text.

@@ -36,11 +36,12 @@ DecodeOptionsForm::DecodeOptionsForm(QWidget* parent)
     const std::map<DecodeGroup, QFormLayout*> groups{
         {DecodeGroup::Beam, new QFormLayout(m_beamGroup)},
         {DecodeGroup::Sampling, new QFormLayout(m_sampleGroup)},
-        {DecodeGroup::Length, new QFormLayout(lengthGroup)}};
+        {DecodeGroup::Length, new QFormLayout(lengthGroup)},
+        {DecodeGroup::Method, top}};
 
-    // The method chooser stands for the Method group's fields (sample).
+    // The method chooser stands for the sample field; the Method group's others join it.
     for (const DecodeField& field : decode_fields()) {
-        if (field.group == DecodeGroup::Method) continue;
+        if (field.key == "sample") continue;
         const ConfigField& config = *find_config_field("decode." + field.key);
         auto* editor = new FieldEditor(config, this);
         auto* label = new QLabel(fieldLabel(config), this);
