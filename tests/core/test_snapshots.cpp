@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/train/attention_distance.h"
 #include "core/train/attention_entropy.h"
 #include "core/train/attention_snapshots.h"
 #include "core/train/trainer.h"
@@ -96,6 +97,36 @@ class TestSnapshots : public QObject {
         std::vector<float> mixed = uniform;
         std::copy(one_hot.begin(), one_hot.begin() + 8, mixed.begin());
         QVERIFY(std::abs(mean_normalised_entropy(mixed.data(), 4, 4, false) - 0.5) < 1e-6);
+    }
+
+    // The weight by query-key distance: a previous-token head puts all of it at distance 1,
+    // a uniform encoder head spreads it evenly on both sides, and a prompt's keys count.
+    void distanceProfileShowsHowFarAHeadLooks() {
+        std::vector<float> previous(5 * 5, 0.0f);
+        previous[0] = 1.0f;  // the first token has only itself
+        for (int r = 1; r < 5; ++r) previous[size_t(r * 5 + r - 1)] = 1.0f;
+        const DistanceProfile back = attention_by_distance(previous.data(), 5, 5, true, 10);
+        QCOMPARE(back.nearest, 0);
+        QCOMPARE(back.mean.size(), size_t(5));  // distances 0..4
+        QCOMPARE(back.mean[0], 0.2);            // one query of five looks at itself
+        QCOMPARE(back.mean[1], 1.0);
+        QCOMPARE(back.mean[2], 0.0);
+        QCOMPARE(attention_by_distance(previous.data(), 5, 5, true, 2).mean.size(), size_t(3));
+
+        const std::vector<float> uniform(4 * 4, 0.25f);
+        const DistanceProfile both = attention_by_distance(uniform.data(), 4, 4, false, 10);
+        QCOMPARE(both.nearest, -3);
+        QCOMPARE(both.mean.size(), size_t(7));
+        for (double m : both.mean) QCOMPARE(m, 0.25);
+
+        // Two generated rows after a three-token prompt: row 0 is the query at column 3.
+        std::vector<float> prompt(2 * 5, 0.0f);
+        prompt[0] = 1.0f;      // row 0 looks 3 back, at the prompt's first token
+        prompt[5 + 4] = 1.0f;  // row 1 looks at itself
+        const DistanceProfile generated = attention_by_distance(prompt.data(), 2, 5, true, 10);
+        QCOMPARE(generated.mean[0], 0.5);
+        QCOMPARE(generated.mean[3], 0.5);
+        QCOMPARE(generated.mean[4], 0.0);  // only row 1 reaches distance 4, with nothing
     }
 
     void snapshotsAreTakenAtTheConfiguredSteps() {

@@ -8,8 +8,10 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/train/attention_distance.h"
 #include "widgets/attention_grid.h"
 #include "widgets/attention_heatmap.h"
+#include "widgets/distance_chart.h"
 
 namespace tfw {
 
@@ -19,6 +21,7 @@ AttentionInspector::AttentionInspector(QWidget* parent)
       m_hint(new QLabel(this)),
       m_grid(new AttentionGrid(this)),
       m_heatmap(new AttentionHeatmap(this)),
+      m_distance(new DistanceChart(this)),
       m_allOn(new QPushButton(tr("All heads on"), this)) {
     m_stack->setToolTip(
         tr("Which attention to show: the encoder reading the input, the "
@@ -46,8 +49,16 @@ AttentionInspector::AttentionInspector(QWidget* parent)
     bar->addWidget(exportGrid);
     bar->addWidget(exportHeatmap);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    // Under the heatmap, for self-attention: its weight by distance, where relative position
+    // schemes (rope, alibi) show their pattern.
+    auto* cell = new QSplitter(Qt::Vertical, this);
+    cell->addWidget(m_heatmap);
+    cell->addWidget(m_distance);
+    cell->setStretchFactor(0, 2);
+    cell->setStretchFactor(1, 1);
+    cell->setChildrenCollapsible(false);
     split->addWidget(m_grid);
-    split->addWidget(m_heatmap);
+    split->addWidget(cell);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({440, 660});
@@ -85,7 +96,8 @@ AttentionInspector::AttentionInspector(QWidget* parent)
     connect(exportHeatmap, &QPushButton::clicked, m_heatmap, &AttentionHeatmap::exportWithDialog);
 }
 
-void AttentionInspector::setModelKind(bool lm) {
+void AttentionInspector::setModelKind(bool lm, const QString& positions) {
+    m_positions = positions;
     const QSignalBlocker block(m_stack);
     m_stack->clear();
     const QList<AttentionStack> stacks =
@@ -132,6 +144,8 @@ void AttentionInspector::showStack() {
     for (const auto& m : masksOf(stack())) m_grid->setMasked(m.first, m.second, true);
     if (maps.isEmpty()) {
         m_heatmap->clear();
+        m_distance->clear();
+        m_distance->hide();
         return;
     }
     // Keep the chosen cell across re-decodes and stack switches when it still exists.
@@ -155,7 +169,27 @@ void AttentionInspector::showCell(int layer, int head) {
                                                     .arg(which)
                                                     .arg(m_grid->entropy(layer, head), 0, 'f', 2));
     m_heatmap->setSelectedRow(row);
+    showDistances(m_grid->map(layer, head), which);
     Q_EMIT cellShown(layer, head);
+}
+
+void AttentionInspector::showDistances(const AttentionMap& map, const QString& which) {
+    const bool self = stack() != AttentionStack::Cross && !map.isEmpty();
+    m_distance->setVisible(self);
+    if (!self) {
+        m_distance->clear();
+        return;
+    }
+    constexpr int kReach = 16;  // tokens either way: the near past is where heads differ
+    const DistanceProfile profile =
+        attention_by_distance(map.weights.constData(), map.rows, map.columns,
+                              stack() == AttentionStack::DecoderSelf, kReach);
+    const QVector<double> weights(profile.mean.begin(), profile.mean.end());
+    const QString title =
+        m_positions.isEmpty()
+            ? tr("Weight by distance · %1").arg(which)
+            : tr("Weight by distance · %1 · positions: %2").arg(which, m_positions);
+    m_distance->setProfile(profile.nearest, weights, title);
 }
 
 void AttentionInspector::setMaskingEnabled(bool on) {

@@ -11,6 +11,7 @@
 
 #include "core/decode/translator.h"
 #include "ui/inference/inference_types.h"
+#include "widgets/attention_map.h"
 
 class QComboBox;
 class QLabel;
@@ -20,6 +21,7 @@ namespace tfw {
 
 class AttentionGrid;
 class AttentionHeatmap;
+class DistanceChart;
 
 class AttentionInspector final : public QWidget {
     Q_OBJECT
@@ -29,8 +31,9 @@ class AttentionInspector final : public QWidget {
     explicit AttentionInspector(QWidget* parent = nullptr);
 
     // A new model: offers its stacks (a language model has only decoder self-attention)
-    // and switches every head back on.
-    void setModelKind(bool lm);
+    // and switches every head back on. positions: its model.positional ("rope", "alibi", ...),
+    // named above the distance chart of self-attention.
+    void setModelKind(bool lm, const QString& positions = QString());
     void setAttention(const AttentionSet& attention);
     void clear();
 
@@ -50,6 +53,7 @@ class AttentionInspector final : public QWidget {
 
     AttentionGrid* grid() const { return m_grid; }
     AttentionHeatmap* heatmap() const { return m_heatmap; }
+    DistanceChart* distanceChart() const { return m_distance; }
 
   Q_SIGNALS:
     void maskedHeadsChanged();
@@ -58,6 +62,8 @@ class AttentionInspector final : public QWidget {
 
   private:
     void showStack();
+    // The shown cell's weight by query-key distance (self-attention only).
+    void showDistances(const AttentionMap& map, const QString& which);
     QSet<QPair<int, int>>& masksOf(AttentionStack stack);
 
     AttentionSet m_attention;
@@ -66,6 +72,8 @@ class AttentionInspector final : public QWidget {
     QLabel* m_hint;
     AttentionGrid* m_grid;
     AttentionHeatmap* m_heatmap;
+    DistanceChart* m_distance;
+    QString m_positions;
     QPushButton* m_allOn;
     int m_layer = -1;
     int m_head = 0;

@@ -236,7 +236,7 @@ void InferencePane::onLoaded(const CheckpointInfo& info) {
     m_outputPieces->setPieces({});
     m_timing->clear();
     m_unknownWarning->hide();
-    m_inspector->setModelKind(info.task == Task::LanguageModel);
+    m_inspector->setModelKind(info.task == Task::LanguageModel, info.positions);
     updateTaskLabels();
     updateButtons();
     Q_EMIT checkpointLoaded(info.path);

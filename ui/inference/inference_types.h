@@ -22,6 +22,7 @@ struct CheckpointInfo {
     FileStamp stamp;  // the file as it was when loaded: a newer one is loaded again
     Task task = Task::Translation;
     int encoderLayers = 0, decoderLayers = 0, heads = 0;
+    QString positions;       // model.positional: "sinusoidal", "rope", "alibi", ...
     DecodeOptions defaults;  // from the checkpoint's decode section
     QString description;     // "translation · 6+6 layers × 8 heads · d_model 512 · step 12000"
 };

@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <exception>
 
+#include "core/config/config_io.h"
 #include "core/data/unknown_words.h"
 #include "core/decode/translator.h"
 #include "core/io/model_io.h"
@@ -68,6 +69,8 @@ void InferenceWorker::load(const QString& path) {
         info.encoderLayers = o.is_lm() ? 0 : static_cast<int>(o.encoder_layers);
         info.decoderLayers = static_cast<int>(o.decoder_layers);
         info.heads = static_cast<int>(o.heads);
+        info.positions = QString::fromStdString(
+            to_json(model.checkpoint.config)["model"]["positional"].get<std::string>());
         info.defaults = decode_options_from(model.checkpoint.config.decode);
         info.description = describe(model);
         m_translator = std::move(translator);
