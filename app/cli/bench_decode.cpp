@@ -8,6 +8,7 @@
 
 #include "app/cli/args.h"
 #include "app/cli/decode_args.h"
+#include "core/config/decode_fields.h"
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
@@ -50,7 +51,7 @@ int bench_decode(const std::vector<std::string>& argv) {
         {"checkpoint", args.get("checkpoint")},
         {"sentences", sources.size()},
         {"beam", options.sample ? 1 : options.beam},
-        {"precision", options.precision == DecodePrecision::Bf16 ? "bf16" : "fp32"},
+        {"precision", to_json(static_cast<const DecodeSettings&>(options))["precision"]},
         {"sample", options.sample},
         {"batch", options.batch_size},
         {"threads", threads},

@@ -98,13 +98,15 @@ std::vector<DecodeField> build_fields() {
                     "Draw each token at random from the model's distribution instead of searching "
                     "for the best scoring output.")),
         choice("precision", &S::precision, G::Method, TFW_TR_NOOP("ConfigField", "Precision"),
-               {"fp32", "bf16"},
+               {"fp32", "bf16", "int8"},
                TFW_TR_NOOP(
                    "ConfigField",
                    "fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 "
-                   "or AMX and GPUs multiply in hardware: 1.3 to 1.4 times as fast on such "
-                   "a CPU, slower on other CPUs; outputs may differ slightly (Multi30k "
-                   "test BLEU moved by 0.03 to 0.32).")),
+                   "or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such "
+                   "a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every "
+                   "linear layer, on the CPU with a LibTorch that has FBGEMM (2.x): 2.3 to "
+                   "2.8 times as fast. Outputs of both may differ slightly (Multi30k test "
+                   "BLEU moved by up to 0.32).")),
         integer(
             "beam", &S::beam, G::Beam, TFW_TR_NOOP("ConfigField", "Beam size"), 1, 256,
             TFW_TR_NOOP("ConfigField",

@@ -8,10 +8,11 @@ namespace tfw {
 
 enum class LengthPenaltyForm { Fairseq, Gnmt };
 
-// The number format decoding computes in: fp32 (exact, the default) or bfloat16 weights and
-// activations, about twice as fast where the hardware multiplies bf16 (CPUs with AVX-512
-// BF16 or AMX, GPUs); the outputs may differ slightly from fp32's.
-enum class DecodePrecision { Fp32, Bf16 };
+// The number format decoding computes in: fp32 (exact, the default); bfloat16 weights and
+// activations, faster where the hardware multiplies bf16 (CPUs with AVX-512 BF16 or AMX,
+// GPUs); or int8 weights in the linear layers (dynamic quantization, CPU only). The outputs
+// of the last two may differ slightly from fp32's.
+enum class DecodePrecision { Fp32, Bf16, Int8 };
 
 // What is decoded: the settings an experiment keeps as its defaults and a saved evaluation
 // records. Every field has one entry in decode_fields() (decode_fields.h), which gives it

@@ -58,13 +58,14 @@ class Translator {
     LoadedModel& model() { return model_; }
 
   private:
-    // The model that decodes in `precision`: the loaded one for fp32, else a copy in bf16
-    // made on first use.
+    // The model that decodes in `precision`: the loaded one for fp32, else a copy in bf16 or
+    // with int8 linear layers, made on first use. Throws std::invalid_argument for int8 on a
+    // GPU or where LibTorch has no quantized engine.
     TransformerModelImpl& model_in(DecodePrecision precision);
     void apply_head_masks(TransformerModelImpl& model) const;
 
     LoadedModel model_;
-    TransformerModel bf16_{nullptr};
+    TransformerModel bf16_{nullptr}, int8_{nullptr};
     std::vector<HeadSelection> masked_heads_;
 };
 

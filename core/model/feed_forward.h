@@ -3,8 +3,8 @@
 // W2 (act(Wg x) * Wu x), with Wg and Wu stacked in one matrix "inner" [2 ffn_dim, d].
 
 #include <torch/nn/module.h>
-#include <torch/nn/modules/linear.h>
 
+#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
 
 namespace tfw {
@@ -19,7 +19,7 @@ struct FeedForwardImpl : torch::nn::Module {
 
   private:
     Activation activation_;
-    torch::nn::Linear inner_{nullptr}, outer_{nullptr};
+    Int8Linear inner_{nullptr}, outer_{nullptr};
 };
 TORCH_MODULE(FeedForward);
 

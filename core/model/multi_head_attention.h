@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
 #include "core/model/norm.h"
 #include "core/model/rotary_embedding.h"
@@ -54,9 +55,9 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     double attention_dropout_;
     bool self_attention_;
     Positional positional_;
-    torch::nn::Linear in_proj_{nullptr};  // self: d -> (heads + 2 kv_heads) dh; cross: d -> d
-    torch::nn::Linear kv_proj_{nullptr};  // cross only: d -> 2 kv_heads dh (k,v)
-    torch::nn::Linear out_proj_{nullptr};
+    Int8Linear in_proj_{nullptr};  // self: d -> (heads + 2 kv_heads) dh; cross: d -> d
+    Int8Linear kv_proj_{nullptr};  // cross only: d -> 2 kv_heads dh (k,v)
+    Int8Linear out_proj_{nullptr};
     Norm q_norm_{nullptr}, k_norm_{nullptr};  // qk_norm: RMSNorm over d_head
     std::optional<RotaryEmbedding> rotary_;
     std::vector<double> alibi_slopes_;

@@ -57,8 +57,7 @@ TransformerModelImpl::TransformerModelImpl(ModelOptions o)
         decoder_norm_ = register_module("decoder_norm", Norm(o.normalization, o.d_model, o.bias));
     if (!o.tie_embeddings)
         output_ = register_module(
-            "output",
-            torch::nn::Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
+            "output", Int8Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
 
     if (!o.is_lm()) {
         if (!o.shared_vocab)
@@ -180,7 +179,15 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
 }
 
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
-    return output_ ? output_->forward(hidden) : at::linear(hidden, tgt_embedding_->weight);
+    if (output_) return output_->forward(hidden);
+    if (!tied_output_int8_.isNone()) return int8_linear(hidden, tied_output_int8_);
+    return at::linear(hidden, tgt_embedding_->weight);
+}
+
+void TransformerModelImpl::quantize_int8() {
+    for (const auto& module : modules())
+        if (auto* linear = dynamic_cast<Int8LinearImpl*>(module.get())) linear->quantize();
+    if (!output_) tied_output_int8_ = pack_int8(tgt_embedding_->weight, at::Tensor());
 }
 
 at::Tensor TransformerModelImpl::forward(const at::Tensor& src, const at::Tensor& tgt_in,

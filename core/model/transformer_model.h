@@ -15,6 +15,7 @@
 #include "core/model/attention_maps.h"
 #include "core/model/decoder_layer.h"
 #include "core/model/encoder_layer.h"
+#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
 #include "core/model/norm.h"
 #include "core/model/positional_encoding.h"
@@ -62,6 +63,10 @@ struct TransformerModelImpl : torch::nn::Module {
     // Switches heads off (mask of 0/1 per head) in one layer; undefined mask = all on.
     void set_head_mask(AttentionStack stack, int64_t layer, at::Tensor mask);
 
+    // Every linear layer and the output projection multiply with int8 weights from now on
+    // (decoding on the CPU; see int8_linear.h). Requires int8_supported().
+    void quantize_int8();
+
     const ModelOptions& options() const { return options_; }
     int64_t parameter_count() const;
 
@@ -76,7 +81,8 @@ struct TransformerModelImpl : torch::nn::Module {
     PositionalEncoding src_positions_{nullptr}, tgt_positions_{nullptr};
     torch::nn::ModuleList encoder_layers_{nullptr}, decoder_layers_{nullptr};
     Norm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
-    torch::nn::Linear output_{nullptr};                   // untied only
+    Int8Linear output_{nullptr};                          // untied only
+    c10::IValue tied_output_int8_;                        // tied, after quantize_int8()
 };
 TORCH_MODULE(TransformerModel);
 

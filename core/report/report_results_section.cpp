@@ -50,9 +50,11 @@ std::string search_text(const ReportText& t, const Evaluation& e) {
 std::string decoding_text(const ReportText& t, const Evaluation& e) {
     if (e.task == Task::LanguageModel)
         return t(TFW_TR_NOOP("Report", "teacher forcing (no decoding)"));
-    // bf16 changes some outputs: a reader comparing BLEU must know.
+    // bf16 and int8 change some outputs: a reader comparing BLEU must know.
     if (e.decode.precision == DecodePrecision::Bf16)
         return t(TFW_TR_NOOP("Report", "%1, in bf16"), {search_text(t, e)});
+    if (e.decode.precision == DecodePrecision::Int8)
+        return t(TFW_TR_NOOP("Report", "%1, with int8 weights"), {search_text(t, e)});
     return search_text(t, e);
 }
 

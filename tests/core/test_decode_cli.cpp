@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config/decode_fields.h"
+#include "core/model/int8_linear.h"
 #include "tests/core/test_support.h"
 
 #include "core/decode/translator.h"
@@ -311,6 +312,20 @@ class TestDecodeCli : public QObject {
         const auto unmasked_bf16 = translator.translate({"a b c d"}, options)[0][0];
         QVERIFY(std::abs(unmasked_bf16.hypothesis.score - unmasked) < tolerance);
         QVERIFY(std::abs(unmasked_bf16.hypothesis.score - masked_bf16.hypothesis.score) > 1e-6);
+
+        // int8 where LibTorch has FBGEMM, else refused with the reason.
+        options.precision = DecodePrecision::Int8;
+        if (int8_supported()) {
+            const auto int8 = translator.translate({"a b c d"}, options)[0][0];
+            QVERIFY(std::abs(int8.hypothesis.score - unmasked) < tolerance);
+        } else {
+            try {
+                translator.translate({"a b c d"}, options);
+                QFAIL("int8 decoding without FBGEMM was not refused");
+            } catch (const std::invalid_argument& e) {
+                QVERIFY2(std::string(e.what()).find("FBGEMM") != std::string::npos, e.what());
+            }
+        }
     }
 
     void badHeadsAreNamed_data() {
