@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace tfw {

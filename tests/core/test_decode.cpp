@@ -90,6 +90,35 @@ TransformerModel bigram_model(const std::vector<std::vector<double>>& table) {
     return model;
 }
 
+// Decodes `in` greedily and with beam 3 by `model` and by `copy` (the same model in a lower
+// precision): each of the copy's best outputs, rescored by `model`, is within `per_token` per
+// token of what the copy computed (with `near_best`, also not below the fp32 best by more),
+// and at least `min_same` of them are fp32's own outputs.
+void expect_copy_decodes_close(TransformerModelImpl& model, TransformerModelImpl& copy,
+                               const std::vector<std::vector<int>>& in, double per_token,
+                               bool near_best, int min_same) {
+    for (int beam : {1, 3}) {
+        const DecodeOptions o = options_with(beam);
+        const auto exact = decode_ids(model, in, o);
+        const auto fast = decode_ids(copy, in, o);
+        int same = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            const Hypothesis& h = fast[i].front();
+            const double rescored = teacher_forced_score(model, in[i], h);
+            const double tolerance = per_token * double(h.token_log_probs.size());
+            QVERIFY2(std::abs(rescored - h.score) < tolerance,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(rescored).arg(h.score)));
+            if (near_best)
+                QVERIFY2(rescored > exact[i].front().score - tolerance,
+                         qPrintable(QStringLiteral("%1 vs fp32's %2")
+                                        .arg(rescored)
+                                        .arg(exact[i].front().score)));
+            same += h.tokens == exact[i].front().tokens;
+        }
+        QVERIFY2(same >= min_same, qPrintable(QString::number(same)));
+    }
+}
+
 bool repeats_an_ngram(const std::vector<int>& tokens, int n) {
     std::set<std::vector<int>> seen;
     for (size_t i = 0; i + n <= tokens.size(); ++i)
@@ -428,22 +457,9 @@ class TestDecode : public QObject {
                 QVERIFY(p.value().equal(originals[p.key()].to(at::kBFloat16)));
             }
             QVERIFY(originals["tgt_embedding.weight"].equal(embedding));
-            const bool lm = model->options().is_lm();
-            const auto in = inputs(lm, 6, 6);
-            for (int beam : {1, 3}) {
-                const DecodeOptions o = options_with(beam);
-                const auto exact = decode_ids(*model, in, o);
-                const auto fast = decode_ids(*bf16, in, o);
-                int same = 0;
-                for (size_t i = 0; i < in.size(); ++i) {
-                    const Hypothesis& h = fast[i].front();
-                    const double rescored = teacher_forced_score(*model, in[i], h);
-                    QVERIFY2(std::abs(rescored - h.score) < 0.05 * double(h.token_log_probs.size()),
-                             qPrintable(QStringLiteral("%1 vs %2").arg(rescored).arg(h.score)));
-                    same += h.tokens == exact[i].front().tokens;
-                }
-                QVERIFY2(same >= 4, qPrintable(QString::number(same)));
-            }
+            const auto in = inputs(model->options().is_lm(), 6, 6);
+            expect_copy_decodes_close(*model, *bf16, in, 0.05, false, 4);
+            if (QTest::currentTestFailed()) return;
         }
     }
 
@@ -459,30 +475,12 @@ class TestDecode : public QObject {
             auto model = make_model(task);
             TransformerModel int8 = copy_in_format(*model, at::kFloat);
             int8->quantize_int8();
-            const bool lm = model->options().is_lm();
-            const auto in = inputs(lm, 6, 6);
-            for (int beam : {1, 3}) {
-                const DecodeOptions o = options_with(beam);
-                const auto exact = decode_ids(*model, in, o);
-                const auto fast = decode_ids(*int8, in, o);
-                int same = 0;
-                for (size_t i = 0; i < in.size(); ++i) {
-                    const Hypothesis& h = fast[i].front();
-                    // 8-bit weights and inputs: a few percent of a log-probability per token
-                    // on this tiny model, twice bf16's tolerance.
-                    const double rescored = teacher_forced_score(*model, in[i], h);
-                    const double tolerance = 0.1 * double(h.token_log_probs.size());
-                    QVERIFY2(std::abs(rescored - h.score) < tolerance,
-                             qPrintable(QStringLiteral("%1 vs %2").arg(rescored).arg(h.score)));
-                    // Where it chose another output, fp32 scores that output about as well.
-                    QVERIFY2(rescored > exact[i].front().score - tolerance,
-                             qPrintable(QStringLiteral("%1 vs fp32's %2")
-                                            .arg(rescored)
-                                            .arg(exact[i].front().score)));
-                    same += h.tokens == exact[i].front().tokens;
-                }
-                QVERIFY2(same >= 3, qPrintable(QString::number(same)));
-            }
+            const auto in = inputs(model->options().is_lm(), 6, 6);
+            // 8-bit weights and inputs: a few percent of a log-probability per token on this
+            // tiny model, twice bf16's tolerance; where it chose another output, fp32 scores
+            // that output about as well.
+            expect_copy_decodes_close(*model, *int8, in, 0.1, true, 3);
+            if (QTest::currentTestFailed()) return;
             // The fp32 model still decodes exactly as before.
             const DecodeOptions o = options_with(3);
             const auto again = decode_ids(*model, in, o);
