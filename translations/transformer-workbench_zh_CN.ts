@@ -679,7 +679,7 @@
     </message>
     <message>
         <source>bf16</source>
-        <translation>bfloat16 混合精度 (bf16)</translation>
+        <translation>脑浮点 bfloat16 (bf16)</translation>
     </message>
     <message>
         <source>fp16</source>
@@ -1546,6 +1546,10 @@
     <message>
         <source>a cumulative sweep adds one setting per step: %1 has %2 values</source>
         <translation>累加式扫描每一步只加一个设置：%1 有 %2 个取值</translation>
+    </message>
+    <message>
+        <source>int8 decoding needs a LibTorch with FBGEMM (PyTorch&apos;s LibTorch 2.x), which this build does not have: use fp32 or bf16</source>
+        <translation>int8 解码需要带 FBGEMM 的 LibTorch（PyTorch 的 LibTorch 2.x），当前构建没有：请使用 fp32 或 bf16</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,13 @@
 // tfw bench train: training-step throughput, comparable with the Python reference.
-// tfw bench decode: see bench_decode.h.
+// tfw bench decode and generate: see bench_decode.h and bench_generate.h.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/args.h"
 #include "app/cli/bench_decode.h"
+#include "app/cli/bench_generate.h"
+#include "app/cli/bench_model_args.h"
 #include "app/cli/command.h"
 #include "core/device/precision_choice.h"
 #include "core/runtime/blas_threads.h"
@@ -17,9 +19,10 @@ namespace {
 int bench_train(const std::vector<std::string>& argv) {
     const TrainBenchOptions d;
     Args args("bench train",
-              "Times training steps of an encoder-decoder Transformer on random batches and prints "
-              "one JSON line\n(same flags, defaults and keys as the Python reference "
-              "ref_train_step.py).");
+              "Times training steps of a Transformer on random batches and prints one JSON "
+              "line\n(same flags, defaults and keys as the Python reference ref_train_step.py, "
+              "whose model is the\n2017 encoder-decoder; the component flags change it one "
+              "part at a time).");
     args.option("threads", "N", "CPU threads", std::to_string(d.threads))
         .option("steps", "N", "timed steps", std::to_string(d.steps))
         .option("warmup", "N", "untimed steps first", std::to_string(d.warmup))
@@ -28,15 +31,10 @@ int bench_train(const std::vector<std::string>& argv) {
         .option("tgt-len", "L", "target length", std::to_string(d.tgt_len))
         .option("src", "L", "alias of --src-len")
         .option("tgt", "L", "alias of --tgt-len")
-        .option("d-model", "D", "model width", std::to_string(d.d_model))
-        .option("heads", "H", "attention heads", std::to_string(d.heads))
-        .option("ff", "F", "feed-forward width", std::to_string(d.ffn))
-        .option("layers", "N", "encoder and decoder layers (each)", std::to_string(d.layers))
-        .option("vocab", "V", "vocabulary size", std::to_string(d.vocab))
-        .flag("norm-first", "pre-LN instead of post-LN")
         .option("device", "cpu|cuda", "where to run", d.device)
         .option("precision", "fp32|bf16|fp16|auto",
                 "matrix precision (auto: bf16 where the device runs it natively)", "fp32");
+    add_bench_model_options(args, d);
     if (!args.parse(argv)) return 0;
 
     TrainBenchOptions o;
@@ -46,12 +44,7 @@ int bench_train(const std::vector<std::string>& argv) {
     o.batch = static_cast<int>(args.get_int("batch"));
     o.src_len = static_cast<int>(args.get_int(args.has("src") ? "src" : "src-len"));
     o.tgt_len = static_cast<int>(args.get_int(args.has("tgt") ? "tgt" : "tgt-len"));
-    o.d_model = static_cast<int>(args.get_int("d-model"));
-    o.heads = static_cast<int>(args.get_int("heads"));
-    o.ffn = static_cast<int>(args.get_int("ff"));
-    o.layers = static_cast<int>(args.get_int("layers"));
-    o.vocab = static_cast<int>(args.get_int("vocab"));
-    o.norm_first = args.has("norm-first");
+    read_bench_model_options(args, o);
     o.device = args.get("device");
     const std::string precision = args.get("precision");
     if (precision == "bf16")
@@ -62,13 +55,13 @@ int bench_train(const std::vector<std::string>& argv) {
         o.precision = Precision::Auto;
     else if (precision != "fp32")
         throw UsageError("--precision must be fp32, bf16, fp16 or auto, got '" + precision + "'");
-    if (o.d_model % o.heads != 0) throw UsageError("--heads must divide --d-model");
 
     const TrainBenchResult r = run_train_benchmark(o);
     nlohmann::json out{{"impl", "tfw"},
                        {"threads", r.threads},
                        {"params", r.params},
                        {"norm_first", o.norm_first},
+                       {"model", bench_model_json(args)},
                        {"precision", precision_name(r.precision)},
                        {"device", o.device},
                        {"ms_per_step", std::round(r.ms_per_step * 100) / 100},
@@ -84,8 +77,10 @@ int bench_train(const std::vector<std::string>& argv) {
 int bench(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "train") return bench_train({argv.begin() + 1, argv.end()});
     if (!argv.empty() && argv[0] == "decode") return bench_decode({argv.begin() + 1, argv.end()});
-    std::cout << "usage: tfw bench train|decode [options]\n\nBenchmarks; 'tfw bench train --help' "
-                 "and 'tfw bench decode --help' for the options.\n";
+    if (!argv.empty() && argv[0] == "generate")
+        return bench_generate({argv.begin() + 1, argv.end()});
+    std::cout << "usage: tfw bench train|decode|generate [options]\n\nBenchmarks; 'tfw bench "
+                 "train --help' (and decode, generate) for the options.\n";
     return argv.empty() || argv[0] == "--help" ? 0 : 2;
 }
 

@@ -13,7 +13,7 @@
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
 #include "core/runtime/blas_threads.h"
-#include "core/train/train_step.h"
+#include "core/runtime/compute_threads.h"
 
 namespace tfw::cli {
 

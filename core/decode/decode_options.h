@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/decode_fields.h"
 #include "core/config/decode_settings.h"
 #include "core/config/phrase.h"
 
@@ -24,6 +25,9 @@ struct DecodeOptions : DecodeSettings {
 // Options that decode with `settings` (e.g. the experiment's decode section).
 DecodeOptions decode_options_from(const DecodeSettings& settings);
 
+// The settings' problems (check_decode_settings), each with the field it is about, and what
+// this build cannot do: int8 where LibTorch has no engine for it (Debian's 1.13).
+std::vector<DecodeProblem> decode_field_problems(const DecodeSettings& settings);
 // Every problem, e.g. "beam must be >= 1 (got 0)"; empty when usable.
 std::vector<Phrase> check_decode_options(const DecodeOptions& options);
 // Throws ConfigError listing the problems.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/config/experiment_config.h"
+#include "core/model/model_options.h"
 
 namespace tfw {
 
@@ -22,6 +23,14 @@ struct TrainBenchOptions {
     int layers = 3;  // encoder and decoder each
     int vocab = 8000;
     bool norm_first = false;  // the reference's default is post-LN
+    // The components that came after the reference's 2017 model; the defaults are its choices.
+    Positional positional = Positional::Sinusoidal;
+    Normalization normalization = Normalization::Layer;
+    bool qk_norm = false;
+    Activation activation = Activation::Relu;
+    int kv_heads = 0;  // key/value heads (0 = heads)
+    bool bias = true;
+    bool decoder_only = false;  // a language model on tgt_len-token windows, no encoder
     std::string device = "cpu";
     Precision precision = Precision::Fp32;  // auto: as a training run on `device` would choose
 };
@@ -36,6 +45,13 @@ struct TrainBenchResult {
     double final_loss = 0;
     Precision precision = Precision::Fp32;  // what it computed in (auto resolved)
 };
+
+// The model the benchmark times: the reference's, with the components of `options`.
+ModelOptions benchmark_model_options(const TrainBenchOptions& options);
+
+// Model FLOPs of one training step, counted as the reference counts them: 6 per multiply-add
+// weight per token it acts on (attention scores and norms left out).
+double training_step_flops(const TrainBenchOptions& options);
 
 TrainBenchResult run_train_benchmark(const TrainBenchOptions& options);
 

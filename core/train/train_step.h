@@ -18,7 +18,4 @@ namespace tfw {
 LossSums forward_backward(TransformerModelImpl& model, const BatchTensors& batch,
                           double label_smoothing, double loss_scale, Precision precision);
 
-// Sets LibTorch's intra-op threads (0 = all cores) and returns the number in use.
-int configure_threads(int threads);
-
 }  // namespace tfw

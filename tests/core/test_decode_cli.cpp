@@ -1,12 +1,13 @@
-// `tfw eval`, `tfw translate` (with --attention and --mask-head) and `tfw bench decode` on tiny
-// checkpoints written here: the JSON they print, and a clear message with a non-zero exit for
-// bad input.
+// `tfw eval`, `tfw translate` (with --attention and --mask-head), `tfw bench decode` on tiny
+// checkpoints written here and `tfw bench train` / `generate` on tiny random models: the JSON they
+// print, and a clear message with a non-zero exit for bad input.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <ATen/ATen.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -326,6 +327,22 @@ class TestDecodeCli : public QObject {
                 QVERIFY2(std::string(e.what()).find("FBGEMM") != std::string::npos, e.what());
             }
         }
+        // ... which is said before decoding, about the precision field (the form marks it).
+        const auto problems = decode_field_problems(options);
+        const bool precision_flagged =
+            std::any_of(problems.begin(), problems.end(),
+                        [](const DecodeProblem& problem) { return problem.key == "precision"; });
+        QCOMPARE(precision_flagged, !int8_supported());
+    }
+
+    void int8IsRefusedBeforeDecodingWithoutFbgemm() {
+        if (int8_supported()) QSKIP("this LibTorch has FBGEMM: int8 decodes (int8 tests above)");
+        const QString input = write("int8.txt", "a b\n");
+        const CliRun run = run_tfw(
+            {"translate", "--checkpoint", m_translation, "--input", input, "--precision", "int8"});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(contains(run.err, "int8 decoding needs a LibTorch with FBGEMM"), run.err.c_str());
+        QVERIFY2(run.out.empty(), run.out.c_str());
     }
 
     void badHeadsAreNamed_data() {
@@ -364,6 +381,67 @@ class TestDecodeCli : public QObject {
         QCOMPARE(result["precision"].get<std::string>(), std::string("bf16"));
         QVERIFY(result["sentences_per_s"].get<double>() > 0);
         QVERIFY(result["tgt_tokens_per_s"].get<double>() > 0);
+    }
+
+    // The model flags both benchmarks share. Without biases the counts are exact: a gated
+    // feed-forward block at 2/3 of the width has the ungated block's parameters, and 2 of 4
+    // key/value heads drop half of the key and value projections.
+    void benchTrainTakesComponentFlags() {
+        auto params = [](const QStringList& flags) {
+            QStringList args{"bench",     "train", "--threads",      "1",        "--steps",   "1",
+                             "--warmup",  "0",     "--batch",        "2",        "--tgt-len", "6",
+                             "--d-model", "24",    "--heads",        "4",        "--layers",  "1",
+                             "--vocab",   "40",    "--decoder-only", "--no-bias"};
+            args += flags;
+            const CliRun run = run_tfw(args);
+            if (run.exit_code != 0) throw std::runtime_error(run.err);
+            return json::parse(run.out);
+        };
+        const json relu = params({"--ff", "96"});
+        const json swiglu = params({"--ff", "64", "--activation", "swiglu", "--normalization",
+                                    "rms", "--positional", "rope"});
+        const json gqa = params({"--ff", "96", "--kv-heads", "2"});
+        QCOMPARE(swiglu["params"].get<int64_t>(), relu["params"].get<int64_t>());
+        QCOMPARE(relu["params"].get<int64_t>() - gqa["params"].get<int64_t>(),
+                 int64_t(2 * 24 * 12));
+        QCOMPARE(swiglu["model"]["activation"].get<std::string>(), std::string("swiglu"));
+        QCOMPARE(swiglu["model"]["positional"].get<std::string>(), std::string("rope"));
+        QCOMPARE(gqa["model"]["kv_heads"].get<int>(), 2);
+        QVERIFY(std::isfinite(swiglu["ms_per_step"].get<double>()));
+    }
+
+    void benchGenerateMakesExactlyTheTokensAsked() {
+        const CliRun run = run_tfw(
+            {"bench",        "generate", "--threads",    "1",  "--batch",  "3", "--batches", "2",
+             "--input-len",  "4",        "--new-tokens", "5",  "--beam",   "2", "--d-model", "16",
+             "--heads",      "4",        "--ff",         "32", "--layers", "1", "--vocab",   "30",
+             "--positional", "alibi",    "--kv-heads",   "1"});
+        QVERIFY2(run.exit_code == 0, run.err.c_str());
+        const json result = json::parse(run.out);
+        QCOMPARE(result["tokens"].get<int64_t>(), int64_t(3 * 2 * 5));
+        QCOMPARE(result["model"]["positional"].get<std::string>(), std::string("alibi"));
+        QVERIFY(result["tokens_per_s"].get<double>() > 0);
+    }
+
+    void benchModelFlagsAreChecked_data() {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("kv heads") << QStringList{"--kv-heads", "3"}
+                                  << "--kv-heads must divide --heads";
+        QTest::newRow("positions") << QStringList{"--positional", "spiral"}
+                                   << "sinusoidal | learned | none | rope | alibi";
+        QTest::newRow("activation")
+            << QStringList{"--activation", "tanh"} << "relu | gelu | swiglu | geglu";
+    }
+
+    void benchModelFlagsAreChecked() {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, message);
+        for (const char* bench : {"train", "generate"}) {
+            const CliRun run = run_tfw(QStringList{"bench", bench} + flags);
+            QCOMPARE(run.exit_code, 2);
+            QVERIFY2(contains(run.err, message.toStdString()), run.err.c_str());
+        }
     }
 };
 

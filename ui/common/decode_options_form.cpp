@@ -113,7 +113,7 @@ void DecodeOptionsForm::onChanged() {
             : tr("Cannot decode with these options: %1.").arg(list.join(QStringLiteral("; "))));
     m_problems->setVisible(!list.isEmpty());
     // The field a problem is about gets a red frame and the problem in its tooltip.
-    const std::vector<DecodeProblem> fieldProblems = check_decode_settings(options());
+    const std::vector<DecodeProblem> fieldProblems = decode_field_problems(options());
     for (const auto& [field, editor] : m_fields) {
         QStringList mine;
         for (const DecodeProblem& problem : fieldProblems)
