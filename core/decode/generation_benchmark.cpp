@@ -3,30 +3,13 @@
 #include <ATen/ATen.h>
 
 #include <chrono>
-#include <stdexcept>
 
 #include "core/data/tokenizer.h"
 #include "core/decode/search.h"
-#include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
 #include "core/runtime/compute_threads.h"
 
 namespace tfw {
-namespace {
-
-// `model` (random weights, evaluation mode) in `precision`.
-TransformerModel in_precision(TransformerModel model, DecodePrecision precision) {
-    if (precision == DecodePrecision::Bf16) return copy_in_format(*model, at::kBFloat16);
-    if (precision == DecodePrecision::Int8) {
-        if (!int8_supported())
-            throw std::invalid_argument(
-                "int8 decoding needs a LibTorch with FBGEMM (PyTorch's LibTorch 2.x)");
-        model->quantize_int8();
-    }
-    return model;
-}
-
-}  // namespace
 
 GenerationBenchResult run_generation_benchmark(ModelOptions model_options,
                                                const GenerationBenchOptions& o) {
@@ -39,7 +22,9 @@ GenerationBenchResult run_generation_benchmark(ModelOptions model_options,
     TransformerModel fp32(model_options);
     fp32->eval();
     result.params = fp32->parameter_count();
-    TransformerModel model = in_precision(fp32, o.precision);
+    // As a Translator decodes: in the copy for `precision` where it makes one.
+    TransformerModel model = decoding_copy(*fp32, o.precision);
+    if (!model) model = fp32;
 
     // Inputs of ordinary tokens (ids from 4 up: 0-3 are PAD, UNK, BOS and EOS); a source ends
     // with EOS as the encoder saw in training.

@@ -7,7 +7,6 @@
 
 #include "core/data/tokenizer.h"
 #include "core/decode/search.h"
-#include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
 
 namespace tfw {
@@ -71,8 +70,8 @@ void Translator::set_masked_heads(const std::vector<HeadSelection>& heads) {
                                         std::to_string(o.heads) + " heads, counted from 1)");
     masked_heads_ = heads;
     apply_head_masks(model);
-    if (bf16_) apply_head_masks(*bf16_);
-    if (int8_) apply_head_masks(*int8_);
+    for (TransformerModel& copy : copies_)
+        if (copy) apply_head_masks(*copy);
 }
 
 void Translator::apply_head_masks(TransformerModelImpl& model) const {
@@ -93,27 +92,13 @@ void Translator::apply_head_masks(TransformerModelImpl& model) const {
 }
 
 TransformerModelImpl& Translator::model_in(DecodePrecision precision) {
-    if (precision == DecodePrecision::Fp32) return *model_.model;
-    if (precision == DecodePrecision::Bf16) {
-        if (!bf16_) {
-            bf16_ = copy_in_format(*model_.model, at::kBFloat16);
-            apply_head_masks(*bf16_);
-        }
-        return *bf16_;
+    TransformerModel& copy = copies_.at(static_cast<size_t>(precision));
+    if (!copy) {
+        copy = decoding_copy(*model_.model, precision);
+        if (!copy) return *model_.model;
+        apply_head_masks(*copy);
     }
-    if (!int8_) {
-        if (!model_.model->parameters().front().device().is_cpu())
-            throw std::invalid_argument(
-                "int8 decoding runs on the CPU; on a GPU use bf16 (decode.precision)");
-        if (!int8_supported())
-            throw std::invalid_argument(
-                "int8 decoding needs a LibTorch with FBGEMM (PyTorch's LibTorch 2.x; Debian's "
-                "1.13 has none); use fp32 or bf16");
-        int8_ = copy_in_format(*model_.model, at::kFloat);
-        int8_->quantize_int8();
-        apply_head_masks(*int8_);
-    }
-    return *int8_;
+    return *copy;
 }
 
 std::vector<std::vector<TranslationOutput>> Translator::translate(

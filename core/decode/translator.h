@@ -2,6 +2,7 @@
 // Text in, text out: tokenizes inputs, decodes them with a loaded checkpoint and
 // detokenizes the hypotheses. Used for translation, summarization and generation.
 
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -58,14 +59,14 @@ class Translator {
     LoadedModel& model() { return model_; }
 
   private:
-    // The model that decodes in `precision`: the loaded one for fp32, else a copy in bf16 or
-    // with int8 linear layers, made on first use. Throws std::invalid_argument for int8 on a
-    // GPU or where LibTorch has no quantized engine.
+    // The model that decodes in `precision`: the loaded one, or its decoding_copy (bf16, int8
+    // or packed weights; model_copy.h) made on first use. Throws std::invalid_argument for int8
+    // on a GPU or where LibTorch has no quantized engine.
     TransformerModelImpl& model_in(DecodePrecision precision);
     void apply_head_masks(TransformerModelImpl& model) const;
 
     LoadedModel model_;
-    TransformerModel bf16_{nullptr}, int8_{nullptr};
+    std::array<TransformerModel, 3> copies_{nullptr, nullptr, nullptr};  // by DecodePrecision
     std::vector<HeadSelection> masked_heads_;
 };
 

@@ -7,9 +7,9 @@ namespace tfw {
 FeedForwardImpl::FeedForwardImpl(const ModelOptions& o) : activation_(o.activation) {
     const int64_t inner_width = is_gated(o.activation) ? 2 * o.ffn_dim : o.ffn_dim;
     inner_ = register_module(
-        "inner", Int8Linear(torch::nn::LinearOptions(o.d_model, inner_width).bias(o.bias)));
+        "inner", PackedLinear(torch::nn::LinearOptions(o.d_model, inner_width).bias(o.bias)));
     outer_ = register_module(
-        "outer", Int8Linear(torch::nn::LinearOptions(o.ffn_dim, o.d_model).bias(o.bias)));
+        "outer", PackedLinear(torch::nn::LinearOptions(o.ffn_dim, o.d_model).bias(o.bias)));
 }
 
 at::Tensor FeedForwardImpl::forward(const at::Tensor& x) {

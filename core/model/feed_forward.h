@@ -4,8 +4,8 @@
 
 #include <torch/nn/module.h>
 
-#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
+#include "core/model/packed_linear.h"
 
 namespace tfw {
 
@@ -19,7 +19,7 @@ struct FeedForwardImpl : torch::nn::Module {
 
   private:
     Activation activation_;
-    Int8Linear inner_{nullptr}, outer_{nullptr};
+    PackedLinear inner_{nullptr}, outer_{nullptr};
 };
 TORCH_MODULE(FeedForward);
 

@@ -66,14 +66,4 @@ at::Tensor int8_linear(const at::Tensor& input, const c10::IValue& packed) {
     return out.view(shape);
 }
 
-at::Tensor Int8LinearImpl::forward(const at::Tensor& input) {
-    return quantized() ? int8_linear(input, packed_) : LinearImpl::forward(input);
-}
-
-void Int8LinearImpl::quantize() {
-    TORCH_CHECK(int8_supported(), "this LibTorch has no quantized engine for int8");
-    TORCH_CHECK(weight.device().is_cpu(), "int8 layers run on the CPU");
-    packed_ = pack_int8(weight, bias);
-}
-
 }  // namespace tfw

@@ -2,6 +2,11 @@
 
 #include <torch/utils.h>
 
+#include <stdexcept>
+
+#include "core/model/int8_linear.h"
+#include "core/model/onednn_linear.h"
+
 namespace tfw {
 
 TransformerModel copy_in_format(TransformerModelImpl& model, at::ScalarType type) {
@@ -13,6 +18,28 @@ TransformerModel copy_in_format(TransformerModelImpl& model, at::ScalarType type
     const auto buffers = model.named_buffers();
     for (auto& b : copy->named_buffers()) b.value().copy_(buffers[b.key()]);
     copy->eval();
+    return copy;
+}
+
+TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision precision) {
+    const bool cpu = model.parameters().front().device().is_cpu();
+    const bool packable = cpu && onednn_packing_supported();
+    if (precision == DecodePrecision::Int8) {
+        if (!cpu)
+            throw std::invalid_argument(
+                "int8 decoding runs on the CPU; on a GPU use bf16 (decode.precision)");
+        if (!int8_supported())
+            throw std::invalid_argument(
+                "int8 decoding needs a LibTorch with FBGEMM (PyTorch's LibTorch 2.x; Debian's "
+                "1.13 has none); use fp32 or bf16");
+        TransformerModel copy = copy_in_format(model, at::kFloat);
+        copy->pack_weights(WeightPacking::Int8);
+        return copy;
+    }
+    if (precision == DecodePrecision::Fp32 && !packable) return nullptr;
+    TransformerModel copy =
+        copy_in_format(model, precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat);
+    if (packable) copy->pack_weights(WeightPacking::Onednn);
     return copy;
 }
 

@@ -53,7 +53,7 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(const ModelOptions& o, bool self_
     TORCH_CHECK(heads_ % kv_heads_ == 0, "kv_heads (", kv_heads_, ") must divide heads (", heads_,
                 ")");
     const auto linear = [&](int64_t in, int64_t out) {
-        return Int8Linear(torch::nn::LinearOptions(in, out).bias(o.bias));
+        return PackedLinear(torch::nn::LinearOptions(in, out).bias(o.bias));
     };
     const int64_t kv_dim = kv_heads_ * d_head_;
     in_proj_ = register_module("in_proj",

@@ -12,9 +12,9 @@
 #include <optional>
 #include <vector>
 
-#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
 #include "core/model/norm.h"
+#include "core/model/packed_linear.h"
 #include "core/model/rotary_embedding.h"
 
 namespace tfw {
@@ -55,9 +55,9 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     double attention_dropout_;
     bool self_attention_;
     Positional positional_;
-    Int8Linear in_proj_{nullptr};  // self: d -> (heads + 2 kv_heads) dh; cross: d -> d
-    Int8Linear kv_proj_{nullptr};  // cross only: d -> 2 kv_heads dh (k,v)
-    Int8Linear out_proj_{nullptr};
+    PackedLinear in_proj_{nullptr};  // self: d -> (heads + 2 kv_heads) dh; cross: d -> d
+    PackedLinear kv_proj_{nullptr};  // cross only: d -> 2 kv_heads dh (k,v)
+    PackedLinear out_proj_{nullptr};
     Norm q_norm_{nullptr}, k_norm_{nullptr};  // qk_norm: RMSNorm over d_head
     std::optional<RotaryEmbedding> rotary_;
     std::vector<double> alibi_slopes_;

@@ -8,6 +8,8 @@
 
 #include "core/data/tokenizer.h"
 #include "core/model/fast_dropout.h"
+#include "core/model/int8_linear.h"
+#include "core/model/onednn_linear.h"
 
 namespace tfw {
 
@@ -57,7 +59,7 @@ TransformerModelImpl::TransformerModelImpl(ModelOptions o)
         decoder_norm_ = register_module("decoder_norm", Norm(o.normalization, o.d_model, o.bias));
     if (!o.tie_embeddings)
         output_ = register_module(
-            "output", Int8Linear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
+            "output", PackedLinear(torch::nn::LinearOptions(o.d_model, o.tgt_vocab).bias(false)));
 
     if (!o.is_lm()) {
         if (!o.shared_vocab)
@@ -181,13 +183,19 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
     if (output_) return output_->forward(hidden);
     if (!tied_output_int8_.isNone()) return int8_linear(hidden, tied_output_int8_);
+    if (tied_output_onednn_.defined())
+        return onednn_linear(hidden, tied_output_onednn_, at::Tensor());
     return at::linear(hidden, tgt_embedding_->weight);
 }
 
-void TransformerModelImpl::quantize_int8() {
+void TransformerModelImpl::pack_weights(WeightPacking packing) {
     for (const auto& module : modules())
-        if (auto* linear = dynamic_cast<Int8LinearImpl*>(module.get())) linear->quantize();
-    if (!output_) tied_output_int8_ = pack_int8(tgt_embedding_->weight, at::Tensor());
+        if (auto* linear = dynamic_cast<PackedLinearImpl*>(module.get())) linear->pack(packing);
+    if (output_) return;
+    if (packing == WeightPacking::Int8)
+        tied_output_int8_ = pack_int8(tgt_embedding_->weight, at::Tensor());
+    else
+        tied_output_onednn_ = pack_onednn(tgt_embedding_->weight);
 }
 
 at::Tensor TransformerModelImpl::forward(const at::Tensor& src, const at::Tensor& tgt_in,

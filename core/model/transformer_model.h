@@ -15,9 +15,9 @@
 #include "core/model/attention_maps.h"
 #include "core/model/decoder_layer.h"
 #include "core/model/encoder_layer.h"
-#include "core/model/int8_linear.h"
 #include "core/model/model_options.h"
 #include "core/model/norm.h"
+#include "core/model/packed_linear.h"
 #include "core/model/positional_encoding.h"
 
 namespace tfw {
@@ -63,9 +63,9 @@ struct TransformerModelImpl : torch::nn::Module {
     // Switches heads off (mask of 0/1 per head) in one layer; undefined mask = all on.
     void set_head_mask(AttentionStack stack, int64_t layer, at::Tensor mask);
 
-    // Every linear layer and the output projection multiply with int8 weights from now on
-    // (decoding on the CPU; see int8_linear.h). Requires int8_supported().
-    void quantize_int8();
+    // Every linear layer and the output projection multiply with packed weights from now on
+    // (decoding on the CPU; see packed_linear.h).
+    void pack_weights(WeightPacking packing);
 
     const ModelOptions& options() const { return options_; }
     int64_t parameter_count() const;
@@ -81,8 +81,9 @@ struct TransformerModelImpl : torch::nn::Module {
     PositionalEncoding src_positions_{nullptr}, tgt_positions_{nullptr};
     torch::nn::ModuleList encoder_layers_{nullptr}, decoder_layers_{nullptr};
     Norm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
-    Int8Linear output_{nullptr};                          // untied only
-    c10::IValue tied_output_int8_;                        // tied, after quantize_int8()
+    PackedLinear output_{nullptr};                        // untied only
+    c10::IValue tied_output_int8_;                        // tied, after pack_weights(Int8)
+    at::Tensor tied_output_onednn_;                       // tied, after pack_weights(Onednn)
 };
 TORCH_MODULE(TransformerModel);
 

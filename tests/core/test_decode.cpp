@@ -21,6 +21,7 @@
 #include "core/io/run_directory.h"
 #include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
+#include "core/model/onednn_linear.h"
 #include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
 #include "tests/core/test_support.h"
@@ -463,6 +464,31 @@ class TestDecode : public QObject {
         }
     }
 
+    // fp32 and bf16 weights packed in oneDNN's layout (where LibTorch 2.x can): fp32's
+    // arithmetic in another order, so every output is fp32's own, scored within rounding, and
+    // bf16 as close as the plain bf16 copy; decoding_copy makes no copy where it cannot pack.
+    void onednnPackedCopyDecodesAsUnpacked() {
+        if (!onednn_packing_supported()) {
+            auto model = make_model(Task::Translation);
+            QVERIFY(!decoding_copy(*model, DecodePrecision::Fp32));
+            QSKIP(
+                "this LibTorch cannot pack weights for oneDNN (Debian's 1.13): fp32 decodes "
+                "with the model itself");
+        }
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const auto in = inputs(model->options().is_lm(), 6, 6);
+            TransformerModel packed = decoding_copy(*model, DecodePrecision::Fp32);
+            QVERIFY(packed);
+            expect_copy_decodes_close(*model, *packed, in, 1e-4, true, int(in.size()));
+            if (QTest::currentTestFailed()) return;
+            // bf16 packed: held to the plain bf16 copy's standard (bf16CopyDecodesCloseToFp32).
+            TransformerModel bf16_packed = decoding_copy(*model, DecodePrecision::Bf16);
+            expect_copy_decodes_close(*model, *bf16_packed, in, 0.05, false, 4);
+            if (QTest::currentTestFailed()) return;
+        }
+    }
+
     // int8 linear layers (where LibTorch has FBGEMM): the copy's outputs score under the fp32
     // model close to what it computed and to fp32's own outputs, half of them or more the
     // same; the original is untouched.
@@ -474,7 +500,7 @@ class TestDecode : public QObject {
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
             TransformerModel int8 = copy_in_format(*model, at::kFloat);
-            int8->quantize_int8();
+            int8->pack_weights(WeightPacking::Int8);
             const auto in = inputs(model->options().is_lm(), 6, 6);
             // 8-bit weights and inputs: a few percent of a log-probability per token on this
             // tiny model, twice bf16's tolerance; where it chose another output, fp32 scores
