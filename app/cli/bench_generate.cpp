@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/bench_model_args.h"
+#include "app/cli/decode_args.h"
 #include "core/decode/generation_benchmark.h"
 #include "core/runtime/blas_threads.h"
 
@@ -24,9 +25,8 @@ int bench_generate(const std::vector<std::string>& argv) {
         .option("input-len", "L", "source length (EOS included), or a language model's prompt",
                 std::to_string(d.input_len))
         .option("new-tokens", "N", "tokens generated per input", std::to_string(d.new_tokens))
-        .option("beam", "K", "beam size (1 = greedy)", std::to_string(d.beam))
-        .option("precision", "fp32|bf16|int8", "decoding precision (as --precision of translate)",
-                "fp32");
+        .option("beam", "K", "beam size (1 = greedy)", std::to_string(d.beam));
+    add_decode_option(args, "precision");
     add_bench_model_options(args, TrainBenchOptions{});
     if (!args.parse(argv)) return 0;
 
@@ -39,13 +39,9 @@ int bench_generate(const std::vector<std::string>& argv) {
     o.input_len = static_cast<int>(args.get_int("input-len"));
     o.new_tokens = static_cast<int>(args.get_int("new-tokens"));
     o.beam = static_cast<int>(args.get_int("beam"));
-    const std::string precision = args.get("precision");
-    if (precision == "bf16")
-        o.precision = DecodePrecision::Bf16;
-    else if (precision == "int8")
-        o.precision = DecodePrecision::Int8;
-    else if (precision != "fp32")
-        throw UsageError("--precision must be fp32, bf16 or int8, got '" + precision + "'");
+    DecodeSettings settings;
+    read_decode_option(args, "precision", settings);
+    o.precision = settings.precision;
     if (o.batch < 1 || o.batches < 1 || o.input_len < 1 || o.new_tokens < 1 || o.beam < 1)
         throw UsageError("--batch, --batches, --input-len, --new-tokens and --beam must be >= 1");
     shape.src_len = shape.tgt_len = o.input_len + o.new_tokens;
@@ -56,7 +52,7 @@ int bench_generate(const std::vector<std::string>& argv) {
                        {"params", r.params},
                        {"norm_first", shape.norm_first},
                        {"model", bench_model_json(args)},
-                       {"precision", precision},
+                       {"precision", to_json(settings)["precision"]},
                        {"threads", r.threads},
                        {"batch", o.batch},
                        {"beam", o.beam},

@@ -423,6 +423,18 @@ class TestDecodeCli : public QObject {
         QVERIFY(result["tokens_per_s"].get<double>() > 0);
     }
 
+    void benchGenerateReadsPrecisionAsTranslateDoes() {
+        const CliRun bench = run_tfw({"bench", "generate", "--precision", "fp16"});
+        const CliRun translate = run_tfw(
+            {"translate", "--checkpoint", m_translation, "--input", "-", "--precision", "fp16"});
+        QCOMPARE(bench.exit_code, 2);
+        QCOMPARE(translate.exit_code, 2);
+        const std::string message =
+            "--precision: precision (\"fp16\") must be one of fp32 | bf16 | int8";
+        QVERIFY2(contains(bench.err, message), bench.err.c_str());
+        QVERIFY2(contains(translate.err, message), translate.err.c_str());
+    }
+
     void benchModelFlagsAreChecked_data() {
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QString>("message");
