@@ -165,6 +165,17 @@ decode_speed() {
       done
     done
   done
+  # The device's search (bookkeeping on the GPU) against the CPU's loops: the same outputs?
+  for beam_size in 1 5; do
+    "$tfw" translate --checkpoint "$checkpoint" --input "$src" --beam $beam_size \
+      --device "$device" > "$out/decode-$device-beam$beam_size.txt" 2> /dev/null
+    "$tfw" translate --checkpoint "$checkpoint" --input "$src" --beam $beam_size \
+      --device cpu > "$out/decode-cpu-beam$beam_size.txt" 2> /dev/null
+    local same
+    same=$(paste -d '\t' "$out/decode-$device-beam$beam_size.txt" "$out/decode-cpu-beam$beam_size.txt" |
+             awk -F '\t' '$1 == $2' | wc -l)
+    record "{\"section\":\"decode_same\",\"beam\":$beam_size,\"identical\":$same,\"lines\":$(wc -l < "$src")}"
+  done
 }
 
 have_data() {

@@ -156,6 +156,14 @@ def main(results_path, out_dir):
                   f"{r['run'].get('precision', 'fp32')} | {r['batch']} | "
                   f"{fmt(r['run'].get('sentences_per_s'), '{:,.1f}')} |")
 
+    same = [r for r in records if r["section"] == "decode_same"]
+    if same:
+        summary["decode_same"] = [{k: r[k] for k in ("beam", "identical", "lines")} for r in same]
+        for r in same:
+            search = "greedy" if r["beam"] == 1 else f"beam {r['beam']}"
+            print(f"{search}, fp32: {r['identical']} of {r['lines']} outputs the same on the "
+                  "device as on the CPU.")
+
     with open(os.path.join(out_dir, "summary.json"), "w") as out:
         json.dump(summary, out, indent=2)
     print(f"\n(all figures: {os.path.join(out_dir, 'summary.json')})")

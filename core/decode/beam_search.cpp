@@ -50,10 +50,6 @@ void normalize(Hypothesis& h, const DecodeOptions& options) {
                                             options.lenpen, options.lenpen_form);
 }
 
-at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device) {
-    return at::tensor(values, at::kLong).to(device);
-}
-
 }  // namespace
 
 std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,

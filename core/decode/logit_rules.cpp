@@ -10,6 +10,10 @@
 
 namespace tfw {
 
+at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device) {
+    return at::tensor(values, at::kLong).to(device);
+}
+
 DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool lm,
                               const DecodeOptions& options, int64_t max_positions,
                               const at::Device& device) {
@@ -71,6 +75,13 @@ void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_l
     const at::Tensor eos = log_probs.index_select(0, index).select(1, kEosId).clone();
     log_probs.index_fill_(0, index, -std::numeric_limits<float>::infinity());
     log_probs.select(1, kEosId).index_copy_(0, index, eos);
+}
+
+void force_eos_at_limit(at::Tensor& log_probs, const at::Tensor& row_limits, int64_t step) {
+    const at::Tensor eos = log_probs.select(1, kEosId).clone();
+    log_probs.masked_fill_(row_limits.le(step).unsqueeze(1),
+                           -std::numeric_limits<float>::infinity());
+    log_probs.select(1, kEosId).copy_(eos);
 }
 
 }  // namespace tfw

@@ -18,6 +18,9 @@ struct DecodeBatch {
     int64_t longest_output = 0;
 };
 
+// `values` as a long tensor on `device` (row indices for a search's selections).
+at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device);
+
 // Language-model prompts must all have one length (they are decoded together).
 DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool lm,
                               const DecodeOptions& options, int64_t max_positions,
@@ -34,5 +37,8 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
 // above; it overrides min_len.
 void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,
                         int64_t step);
+// The same with the limits [R] on log_probs' device: nothing is read back to the host (the
+// searches that keep their bookkeeping on the device).
+void force_eos_at_limit(at::Tensor& log_probs, const at::Tensor& row_limits, int64_t step);
 
 }  // namespace tfw

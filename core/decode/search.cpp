@@ -36,6 +36,10 @@ std::vector<std::vector<Hypothesis>> decode_ids(
             stopped = stopped || !options.on_step(step, max_steps);
             return !stopped;
         };
+    // On a GPU the searches keep their bookkeeping there (a read back makes the GPU wait); on
+    // the CPU there is no such wait and the host's loops are faster.
+    const bool on_device =
+        !model.parameters().front().device().is_cpu() && options.no_repeat_ngram <= 0;
     size_t done = 0;
     while (done < order.size() && !stopped) {
         if (keep_going && !keep_going(done)) break;
@@ -50,9 +54,12 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
         const std::vector<size_t> indices(order.begin() + static_cast<long>(done),
                                           order.begin() + static_cast<long>(end));
-        auto decoded = options.sample     ? sample_search(model, batch, batch_options, indices)
-                       : options.beam > 1 ? beam_search(model, batch, batch_options)
-                                          : greedy_search(model, batch, batch_options);
+        auto decoded =
+            options.sample ? sample_search(model, batch, batch_options, indices)
+            : on_device    ? (options.beam > 1 ? beam_search_on_device(model, batch, batch_options)
+                                               : greedy_search_on_device(model, batch, batch_options))
+            : options.beam > 1 ? beam_search(model, batch, batch_options)
+                               : greedy_search(model, batch, batch_options);
         for (size_t i = done; i < end; ++i) {
             results[order[i]] = std::move(decoded[i - done]);
             if (options.attention)

@@ -28,6 +28,20 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                                                  const std::vector<std::vector<int>>& inputs,
                                                  const DecodeOptions& options);
 
+// The same search with its bookkeeping on the model's device (beam_search's outputs): the
+// host reads which inputs are done every `check_every` steps and the results at the end, so a
+// GPU does not wait between steps. Not with no_repeat_ngram (the n-gram rule needs the
+// hypotheses on the host). decode_ids uses it on a GPU.
+std::vector<std::vector<Hypothesis>> beam_search_on_device(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, int64_t check_every = 8);
+
+// greedy_search's outputs the same way: the host reads which inputs have ended every
+// `check_every` steps and the results at the end. Not with no_repeat_ngram.
+std::vector<std::vector<Hypothesis>> greedy_search_on_device(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, int64_t check_every = 8);
+
 // options.samples samples per input (temperature, top-k, top-p, seed), best score first.
 // input_indices: each input's index among all inputs decoded (its random stream is derived
 // from the seed and that index); empty: 0, 1, 2, ...

@@ -22,6 +22,7 @@
 #include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
 #include "core/model/onednn_linear.h"
+#include "core/runtime/host_reads.h"
 #include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
 #include "tests/core/test_support.h"
@@ -245,6 +246,112 @@ class TestDecode : public QObject {
                 const auto alone = decode_ids(*model, in, o);
                 for (size_t i = 0; i < in.size(); ++i) compare_hypotheses(together[i], alone[i]);
             }
+    }
+
+    // The search with its bookkeeping on the device finds the host search's hypotheses: with
+    // the host looking every step (the batch shrinks as the host's does) and every 8 steps
+    // (finished inputs stay in the batch a while longer), for both tasks, length penalty forms,
+    // a minimum length, patience and a search stopped by its callback.
+    void deviceBookkeepingFindsTheHostSearchsHypotheses_data() {
+        QTest::addColumn<int>("task");
+        QTest::addColumn<int>("beam");
+        QTest::addColumn<double>("lenpen");
+        QTest::addColumn<bool>("gnmt");
+        QTest::addColumn<int>("min_len");
+        QTest::addColumn<double>("patience");
+        QTest::addColumn<int>("stop_after");
+        const int mt = int(Task::Translation), lm = int(Task::LanguageModel);
+        QTest::newRow("translation") << mt << 3 << 1.0 << false << 0 << 0.0 << 0;
+        QTest::newRow("translation, beam 5 raw score") << mt << 5 << 0.0 << false << 0 << 0.0 << 0;
+        QTest::newRow("translation, gnmt, min length") << mt << 4 << 0.6 << true << 5 << 0.0 << 0;
+        QTest::newRow("translation, patience 1") << mt << 4 << 1.0 << false << 0 << 1.0 << 0;
+        QTest::newRow("translation, stopped") << mt << 3 << 1.0 << false << 6 << 0.0 << 3;
+        QTest::newRow("language model") << lm << 3 << 1.0 << false << 0 << 0.0 << 0;
+        QTest::newRow("language model, patience 0.5") << lm << 4 << 0.8 << false << 2 << 0.5 << 0;
+    }
+
+    void deviceBookkeepingFindsTheHostSearchsHypotheses() {
+        QFETCH(int, task);
+        QFETCH(int, beam);
+        QFETCH(double, lenpen);
+        QFETCH(bool, gnmt);
+        QFETCH(int, min_len);
+        QFETCH(double, patience);
+        QFETCH(int, stop_after);
+        auto model = make_model(static_cast<Task>(task));
+        const auto in = inputs(task == int(Task::LanguageModel), 9, 7);
+        DecodeOptions o = options_with(beam, lenpen);
+        o.nbest = std::max(1, beam - 1);
+        o.lenpen_form = gnmt ? LengthPenaltyForm::Gnmt : LengthPenaltyForm::Fairseq;
+        o.min_len = min_len;
+        o.patience = patience;
+        if (stop_after > 0) o.on_step = [&](int step, int) { return step < stop_after; };
+        const auto host = beam_search(*model, in, o);
+        for (int64_t check_every : {1, 8}) {
+            const auto device = beam_search_on_device(*model, in, o, check_every);
+            QCOMPARE(device.size(), host.size());
+            for (size_t i = 0; i < in.size(); ++i) {
+                compare_hypotheses(device[i], host[i]);
+                for (size_t k = 0; k < host[i].size(); ++k) {
+                    QCOMPARE(device[i][k].token_log_probs.size(),
+                             host[i][k].token_log_probs.size());
+                    QVERIFY(std::abs(device[i][k].normalized - host[i][k].normalized) < 1e-4);
+                }
+            }
+        }
+    }
+
+    // Greedy search with its bookkeeping on the device gives the host's outputs, for both tasks,
+    // with the host looking every step and every 8 steps, also when stopped by its callback.
+    void deviceBookkeepingGreedyEqualsHostGreedy() {
+        for (Task task : {Task::Translation, Task::LanguageModel})
+            for (int stop_after : {0, 3}) {
+                auto model = make_model(task);
+                const auto in = inputs(task == Task::LanguageModel, 9, 7);
+                DecodeOptions o = options_with(1, 1.0);
+                o.min_len = 2;
+                if (stop_after > 0) o.on_step = [&](int step, int) { return step < stop_after; };
+                const auto host = greedy_search(*model, in, o);
+                for (int64_t check_every : {1, 8}) {
+                    const auto device = greedy_search_on_device(*model, in, o, check_every);
+                    for (size_t i = 0; i < in.size(); ++i) {
+                        compare_hypotheses(device[i], host[i]);
+                        const auto& mine = device[i][0].token_log_probs;
+                        const auto& theirs = host[i][0].token_log_probs;
+                        QCOMPARE(mine.size(), theirs.size());
+                        for (size_t t = 0; t < mine.size(); ++t)
+                            QVERIFY(std::abs(mine[t] - theirs[t]) < 1e-5f);
+                        QVERIFY(std::abs(device[i][0].normalized - host[i][0].normalized) < 1e-4);
+                    }
+                }
+            }
+    }
+
+    // Between the host's looks nothing is read back: a search of at least 16 steps reads
+    // which inputs are done every 8 steps and the results (seven tensors, greedy six) once.
+    void deviceBookkeepingReadsOnlyEveryFewSteps() {
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 5, 7);
+        DecodeOptions o = options_with(4, 1.0);
+        o.min_len = 16;
+        o.max_len_b = 24;
+        int steps = 0;
+        o.on_step = [&](int, int) { return ++steps, true; };
+        const int64_t before = host_reads();
+        const auto out = beam_search_on_device(*model, in, o);
+        const int64_t reads = host_reads() - before;
+        QVERIFY(steps >= 17);
+        QVERIFY2(reads <= (steps + 7) / 8 + 1 + 7,
+                 qPrintable(QStringLiteral("%1 reads in %2 steps").arg(reads).arg(steps)));
+        for (const auto& per_input : out) QVERIFY(per_input.front().tokens.size() >= 16);
+
+        steps = 0;
+        const int64_t greedy_before = host_reads();
+        const auto greedy = greedy_search_on_device(*model, in, o);
+        const int64_t greedy_reads = host_reads() - greedy_before;
+        QVERIFY(steps >= 17);
+        QVERIFY2(greedy_reads <= (steps + 7) / 8 + 1 + 6,
+                 qPrintable(QStringLiteral("%1 reads in %2 steps").arg(greedy_reads).arg(steps)));
     }
 
     // The early stop is opt-in: patience 0 (the default) and a patience too large to matter
