@@ -23,7 +23,6 @@ TransformerModel copy_in_format(TransformerModelImpl& model, at::ScalarType type
 
 TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision precision) {
     const bool cpu = model.parameters().front().device().is_cpu();
-    const bool packable = cpu && onednn_packing_supported();
     if (precision == DecodePrecision::Int8) {
         if (!cpu)
             throw std::invalid_argument(
@@ -36,9 +35,10 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
         copy->pack_weights(WeightPacking::Int8);
         return copy;
     }
+    const at::ScalarType type = precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat;
+    const bool packable = cpu && onednn_packing_supported(type);
     if (precision == DecodePrecision::Fp32 && !packable) return nullptr;
-    TransformerModel copy =
-        copy_in_format(model, precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat);
+    TransformerModel copy = copy_in_format(model, type);
     if (packable) copy->pack_weights(WeightPacking::Onednn);
     return copy;
 }

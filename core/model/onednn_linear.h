@@ -1,16 +1,20 @@
 #pragma once
 // Linear layers whose weights are reordered once into oneDNN's blocked layout, for decoding on
 // the CPU. A plain product (MKL or OpenBLAS) repacks the weight matrix on every call, which at
-// decoding's few rows per step is much of its time (docs/performance.md). Needs
-// LibTorch 2.x with oneDNN (the mkldnn::_linear_pointwise operator, found at run time); Debian's
-// 1.13 has none.
+// decoding's few rows per step is much of its time (docs/performance.md). With LibTorch 2.x
+// the products are LibTorch's own oneDNN operators (mkldnn::_linear_pointwise, found at run
+// time: onednn_linear_torch.cpp); Debian's 1.13 has none, and there the oneDNN library itself
+// (libdnnl-dev, TFW_HAVE_DNNL: onednn_linear_dnnl.cpp) does the same.
 
 #include <ATen/core/Tensor.h>
 
 namespace tfw {
 
-// Whether this LibTorch packs and multiplies weights in oneDNN's layout on this CPU.
-bool onednn_packing_supported();
+// Whether weights of this type (fp32 or bf16) can be packed and multiplied in oneDNN's layout
+// in this build on this CPU.
+bool onednn_packing_supported(at::ScalarType type = at::kFloat);
+// Whether the oneDNN operators this build multiplies with are there at all.
+bool onednn_operators_present();
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);

@@ -17,7 +17,8 @@ void PackedLinearImpl::pack(WeightPacking packing) {
         TORCH_CHECK(int8_supported(), "this LibTorch has no quantized engine for int8");
         int8_ = pack_int8(weight, bias);
     } else {
-        TORCH_CHECK(onednn_packing_supported(), "this LibTorch cannot pack weights for oneDNN");
+        TORCH_CHECK(onednn_packing_supported(weight.scalar_type()),
+                    "this build cannot pack these weights for oneDNN");
         onednn_ = pack_onednn(weight);
     }
 }

@@ -1,0 +1,151 @@
+// onednn_linear.h for a LibTorch without oneDNN's packed linear operator (Debian's 1.13), built
+// on the oneDNN library itself (Debian's libdnnl-dev): an inner product whose weights are
+// reordered once into the layout oneDNN chooses for a batch of kRowsHint rows.
+//
+// The packed weights travel in an ordinary byte tensor of shape [out, bytes per row, rounded
+// up], so that callers keep one at::Tensor whatever the LibTorch; its layout is found again
+// from (out, in) when it is used.
+#ifdef TFW_HAVE_DNNL
+
+#include <ATen/ATen.h>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model/onednn_linear.h"
+
+namespace tfw {
+namespace {
+
+using dnnl::memory;
+using Primitive = dnnl::inner_product_forward;
+
+// The rows a product is packed for: a batch of 64 inputs decoding one step (the default
+// batch). Other row counts multiply correctly with the same layout.
+constexpr int64_t kRowsHint = 64;
+// Products of this many different shapes are kept ready; more (long encoder inputs of
+// varied lengths) start the collection again.
+constexpr size_t kMostPrimitives = 512;
+
+dnnl::engine& cpu_engine() {
+    static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+    return engine;
+}
+
+memory::data_type data_type(at::ScalarType type) {
+    TORCH_CHECK(type == at::kFloat || type == at::kBFloat16,
+                "oneDNN packing takes fp32 or bf16 weights, not ", type);
+    return type == at::kFloat ? memory::data_type::f32 : memory::data_type::bf16;
+}
+
+Primitive::primitive_desc describe(int64_t rows, int64_t in, int64_t out, memory::data_type type,
+                                   const memory::desc& weights, bool bias) {
+    using tag = memory::format_tag;
+    const memory::desc src({rows, in}, type, tag::ab), dst({rows, out}, type, tag::ab);
+    const auto kind = dnnl::prop_kind::forward_inference;
+    if (!bias) return {Primitive::desc(kind, src, weights, dst), cpu_engine()};
+    const memory::desc bias_md({out}, type, tag::a);
+    return {Primitive::desc(kind, src, weights, bias_md, dst), cpu_engine()};
+}
+
+// The layout oneDNN picks for [out, in] weights.
+memory::desc choose_layout(int64_t in, int64_t out, memory::data_type type) {
+    const memory::desc any({out, in}, type, memory::format_tag::any);
+    return describe(kRowsHint, in, out, type, any, false).weights_desc();
+}
+
+// Layouts and products made once and kept: making one takes longer than a small product.
+class Made {
+  public:
+    memory::desc layout(int64_t in, int64_t out, memory::data_type type) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return layout_locked(in, out, type);
+    }
+
+    Primitive& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias) {
+        const ProductKey key{rows, in, out, type, bias};
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (const auto it = products_.find(key); it != products_.end()) return it->second;
+        if (products_.size() >= kMostPrimitives) products_.clear();
+        const memory::desc weights = layout_locked(in, out, type);
+        return products_.emplace(key, Primitive(describe(rows, in, out, type, weights, bias)))
+            .first->second;
+    }
+
+  private:
+    using LayoutKey = std::tuple<int64_t, int64_t, memory::data_type>;
+    using ProductKey = std::tuple<int64_t, int64_t, int64_t, memory::data_type, bool>;
+
+    memory::desc layout_locked(int64_t in, int64_t out, memory::data_type type) {
+        const LayoutKey key{in, out, type};
+        if (const auto it = layouts_.find(key); it != layouts_.end()) return it->second;
+        return layouts_.emplace(key, choose_layout(in, out, type)).first->second;
+    }
+
+    std::mutex mutex_;
+    std::map<LayoutKey, memory::desc> layouts_;
+    std::map<ProductKey, Primitive> products_;
+};
+
+Made& made() {
+    static Made all;
+    return all;
+}
+
+}  // namespace
+
+bool onednn_operators_present() {
+    return true;
+}
+
+at::Tensor pack_onednn(const at::Tensor& weight) {
+    TORCH_CHECK(weight.dim() == 2 && weight.device().is_cpu(), "pack_onednn: [out, in] on the CPU");
+    const int64_t out = weight.size(0), in = weight.size(1);
+    const memory::data_type type = data_type(weight.scalar_type());
+    const memory::desc layout = made().layout(in, out, type);
+    const int64_t row_bytes = static_cast<int64_t>((layout.get_size() + out - 1) / out);
+    at::Tensor packed = at::empty({out, row_bytes}, at::kByte);
+    const at::Tensor plain = weight.detach().contiguous();
+    memory from({{out, in}, type, memory::format_tag::ab}, cpu_engine(), plain.data_ptr());
+    memory to(layout, cpu_engine(), packed.data_ptr());
+    dnnl::stream stream(cpu_engine());
+    dnnl::reorder(from, to).execute(stream, from, to);
+    stream.wait();
+    return packed;
+}
+
+at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed,
+                         const at::Tensor& bias) {
+    const int64_t in = input.size(-1), out = packed.size(0);
+    const at::Tensor rows = input.reshape({-1, in}).contiguous();
+    const memory::data_type type = data_type(rows.scalar_type());
+    Primitive& product = made().product(rows.size(0), in, out, type, bias.defined());
+    at::Tensor result = at::empty({rows.size(0), out}, rows.options());
+    dnnl::engine& engine = cpu_engine();
+    std::unordered_map<int, memory> args{
+        {DNNL_ARG_SRC,
+         memory({{rows.size(0), in}, type, memory::format_tag::ab}, engine, rows.data_ptr())},
+        {DNNL_ARG_WEIGHTS, memory(made().layout(in, out, type), engine, packed.data_ptr())},
+        {DNNL_ARG_DST,
+         memory({{rows.size(0), out}, type, memory::format_tag::ab}, engine, result.data_ptr())}};
+    at::Tensor bias_values;
+    if (bias.defined()) {
+        bias_values = bias.to(rows.scalar_type()).contiguous();
+        args.emplace(DNNL_ARG_BIAS,
+                     memory({{out}, type, memory::format_tag::a}, engine, bias_values.data_ptr()));
+    }
+    thread_local dnnl::stream stream(cpu_engine());
+    product.execute(stream, args);
+    stream.wait();
+    std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
+    shape.push_back(out);
+    return result.view(shape);
+}
+
+}  // namespace tfw
+
+#endif  // TFW_HAVE_DNNL
