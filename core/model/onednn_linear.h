@@ -15,6 +15,9 @@ namespace tfw {
 bool onednn_packing_supported(at::ScalarType type = at::kFloat);
 // Whether the oneDNN operators this build multiplies with are there at all.
 bool onednn_operators_present();
+// Whether packing is faster than the plain products with the threads set now (with the oneDNN
+// library: only on one thread).
+bool onednn_packing_pays();
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);

@@ -8,6 +8,7 @@
 #ifdef TFW_HAVE_DNNL
 
 #include <ATen/ATen.h>
+#include <ATen/Parallel.h>
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <map>
@@ -100,6 +101,13 @@ Made& made() {
 
 bool onednn_operators_present() {
     return true;
+}
+
+// On one thread the packed products won everywhere (docs/performance.md); with two on a
+// 2-core machine, oneDNN waking its second thread for every small product lost to OpenBLAS's
+// own two threads (one input at a time: greedy 52-66 against 74-86 sentences/s).
+bool onednn_packing_pays() {
+    return at::get_num_threads() == 1;
 }
 
 at::Tensor pack_onednn(const at::Tensor& weight) {

@@ -27,6 +27,10 @@ bool onednn_operators_present() {
     return find_op("mkldnn::_reorder_linear_weight") && find_op("mkldnn::_linear_pointwise");
 }
 
+bool onednn_packing_pays() {
+    return true;
+}
+
 at::Tensor pack_onednn(const at::Tensor& weight) {
     std::vector<c10::IValue> stack{weight.detach().contiguous(), c10::optional<int64_t>(kRowsHint)};
     find_op("mkldnn::_reorder_linear_weight")->callBoxed(&stack);
