@@ -20,6 +20,7 @@
 #include "core/data/tokenizer.h"
 #include "core/decode/logit_rules.h"
 #include "core/decode/search.h"
+#include "core/decode/search_readback.h"
 #include "core/runtime/host_reads.h"
 
 namespace tfw {
@@ -79,28 +80,16 @@ struct FinishedLists {
 
     std::vector<std::vector<Hypothesis>> read(int64_t nbest) const {
         const std::vector<double> normalized = read_to_host(slots.normalized);
-        const std::vector<double> score = read_to_host(slots.score);
-        const std::vector<double> tokens = read_to_host(slots.tokens);
-        const std::vector<double> log_probs = read_to_host(slots.log_probs);
-        const std::vector<double> token_count = read_to_host(slots.token_count);
-        const std::vector<double> lp_count = read_to_host(slots.lp_count);
-        const std::vector<double> finished = read_to_host(slots.finished);
+        const SearchReadback rows(slots.tokens, slots.log_probs, slots.score, slots.token_count,
+                                  slots.lp_count, slots.finished);
         const int64_t inputs = slots.normalized.size(0), beam = slots.normalized.size(1);
-        const int64_t columns = slots.tokens.size(2);
         std::vector<std::vector<Hypothesis>> out(static_cast<size_t>(inputs));
         for (int64_t b = 0; b < inputs; ++b)
             for (int64_t k = 0; k < std::min(beam, nbest); ++k) {
                 const size_t s = static_cast<size_t>(b * beam + k);
                 if (!std::isfinite(normalized[s])) break;
-                Hypothesis h;
-                const size_t history = s * static_cast<size_t>(columns);
-                for (size_t i = 0; i < static_cast<size_t>(token_count[s]); ++i)
-                    h.tokens.push_back(static_cast<int>(tokens[history + i]));
-                for (size_t i = 0; i < static_cast<size_t>(lp_count[s]); ++i)
-                    h.token_log_probs.push_back(static_cast<float>(log_probs[history + i]));
-                h.score = score[s];
+                Hypothesis h = rows.hypothesis(s);
                 h.normalized = normalized[s];
-                h.finished = finished[s] != 0;
                 out[static_cast<size_t>(b)].push_back(std::move(h));
             }
         return out;

@@ -11,6 +11,7 @@
 #include "core/data/tokenizer.h"
 #include "core/decode/logit_rules.h"
 #include "core/decode/search.h"
+#include "core/decode/search_readback.h"
 #include "core/runtime/host_reads.h"
 
 namespace tfw {
@@ -132,24 +133,13 @@ std::vector<std::vector<Hypothesis>> greedy_search_on_device(
     }
     if (!live.empty()) results.put(long_tensor(live, device), rows);
 
-    const std::vector<double> tokens = read_to_host(results.tokens);
-    const std::vector<double> log_probs = read_to_host(results.log_probs);
-    const std::vector<double> score = read_to_host(results.score);
-    const std::vector<double> token_count = read_to_host(results.token_count);
-    const std::vector<double> lp_count = read_to_host(results.lp_count);
-    const std::vector<double> finished = read_to_host(results.finished);
+    const SearchReadback read(results.tokens, results.log_probs, results.score, results.token_count,
+                              results.lp_count, results.finished);
     std::vector<std::vector<Hypothesis>> out(inputs.size());
     for (size_t b = 0; b < inputs.size(); ++b) {
-        Hypothesis h;
-        const size_t history = b * static_cast<size_t>(columns);
-        for (size_t i = 0; i < static_cast<size_t>(token_count[b]); ++i)
-            h.tokens.push_back(static_cast<int>(tokens[history + i]));
-        for (size_t i = 0; i < static_cast<size_t>(lp_count[b]); ++i)
-            h.token_log_probs.push_back(static_cast<float>(log_probs[history + i]));
-        h.score = score[b];
+        Hypothesis h = read.hypothesis(b);
         h.normalized = h.score / length_penalty(static_cast<int64_t>(h.token_log_probs.size()),
                                                 options.lenpen, options.lenpen_form);
-        h.finished = finished[b] != 0;
         out[b].push_back(std::move(h));
     }
     return out;
