@@ -19,6 +19,10 @@ bool onednn_operators_present();
 // library: only on one thread).
 bool onednn_packing_pays();
 
+// Whether a packed product of `rows` rows is faster than the plain one with the threads set
+// now (a product of a few rows is not, on several threads).
+bool packed_product_pays(int64_t rows);
+
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);
 

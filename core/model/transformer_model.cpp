@@ -183,7 +183,7 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
     if (output_) return output_->forward(hidden);
     if (!tied_output_int8_.isNone()) return int8_linear(hidden, tied_output_int8_);
-    if (tied_output_onednn_.defined())
+    if (tied_output_onednn_.defined() && packed_product_pays(hidden.numel() / hidden.size(-1)))
         return onednn_linear(hidden, tied_output_onednn_, at::Tensor());
     return at::linear(hidden, tgt_embedding_->weight);
 }
