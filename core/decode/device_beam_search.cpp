@@ -125,17 +125,16 @@ std::vector<std::vector<Hypothesis>> beam_search_on_device(
     for (int64_t b = 0; b < batch; ++b) active[static_cast<size_t>(b)] = b;
     at::Tensor active_inputs, row_limit, output_limit, bound_penalty;
     auto describe_active = [&] {
-        std::vector<int64_t> rows, groups;
+        std::vector<int64_t> limits;
         std::vector<double> penalties;
         for (int64_t b : active) {
-            const int64_t limit = input.max_output[static_cast<size_t>(b)];
-            rows.insert(rows.end(), beam, limit);
-            groups.push_back(limit);
-            penalties.push_back(length_penalty(limit + 1, options.lenpen, options.lenpen_form));
+            limits.push_back(input.max_output[static_cast<size_t>(b)]);
+            penalties.push_back(
+                length_penalty(limits.back() + 1, options.lenpen, options.lenpen_form));
         }
         active_inputs = long_tensor(active, device);
-        row_limit = long_tensor(rows, device);
-        output_limit = long_tensor(groups, device);
+        output_limit = long_tensor(limits, device);
+        row_limit = output_limit.repeat_interleave(beam);
         bound_penalty = at::tensor(penalties, at::kDouble).to(device);
     };
     describe_active();

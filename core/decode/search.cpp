@@ -40,6 +40,15 @@ std::vector<std::vector<Hypothesis>> decode_ids(
     // the CPU there is no such wait and the host's loops are faster.
     const bool on_device =
         !model.parameters().front().device().is_cpu() && options.no_repeat_ngram <= 0;
+    auto search = [&](const std::vector<std::vector<int>>& batch,
+                      const std::vector<size_t>& indices) {
+        if (options.sample) return sample_search(model, batch, batch_options, indices);
+        if (options.beam > 1)
+            return on_device ? beam_search_on_device(model, batch, batch_options)
+                             : beam_search(model, batch, batch_options);
+        return on_device ? greedy_search_on_device(model, batch, batch_options)
+                         : greedy_search(model, batch, batch_options);
+    };
     size_t done = 0;
     while (done < order.size() && !stopped) {
         if (keep_going && !keep_going(done)) break;
@@ -54,12 +63,7 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
         const std::vector<size_t> indices(order.begin() + static_cast<long>(done),
                                           order.begin() + static_cast<long>(end));
-        auto decoded =
-            options.sample ? sample_search(model, batch, batch_options, indices)
-            : on_device    ? (options.beam > 1 ? beam_search_on_device(model, batch, batch_options)
-                                               : greedy_search_on_device(model, batch, batch_options))
-            : options.beam > 1 ? beam_search(model, batch, batch_options)
-                               : greedy_search(model, batch, batch_options);
+        auto decoded = search(batch, indices);
         for (size_t i = done; i < end; ++i) {
             results[order[i]] = std::move(decoded[i - done]);
             if (options.attention)
