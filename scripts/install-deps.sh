@@ -28,6 +28,7 @@ core_pkgs=(
   libcurl4-openssl-dev libssl-dev  # tfw data get: downloads and their SHA-256 sums
   libgloo-dev                   # data-parallel training: the headers of LibTorch's Gloo process group
   libdnnl-dev                   # decoding with packed weights on Debian's LibTorch 1.13
+  ocl-icd-opencl-dev            # libdnnl-dev's CMake files require OpenCL (only recommended)
 )
 gui_pkgs=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
