@@ -11,6 +11,7 @@
 // s / length_penalty(max length + 1). At the length limit EOS is forced and scored
 // (force_eos_at_limit); those hypotheses are marked unfinished.
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -55,7 +56,7 @@ void normalize(Hypothesis& h, const DecodeOptions& options) {
 std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
                                                  const std::vector<std::vector<int>>& inputs,
                                                  const DecodeOptions& options) {
-    torch::NoGradGuard no_grad;
+    c10::InferenceMode inference;  // no autograd bookkeeping on any operator
     const auto device = model.parameters().front().device();
     const int64_t beam = options.beam;
     const int64_t batch = static_cast<int64_t>(inputs.size());

@@ -11,6 +11,7 @@
 // the same order. "The first `beam` candidates that are not EOS" is a running count over the
 // sorted candidates.
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -105,7 +106,7 @@ std::vector<std::vector<Hypothesis>> beam_search_on_device(
                 "beam_search_on_device: no_repeat_ngram needs "
                 "the hypotheses on the host (beam_search)");
     TORCH_CHECK(check_every >= 1, "beam_search_on_device: check_every must be >= 1");
-    torch::NoGradGuard no_grad;
+    c10::InferenceMode inference;  // no autograd bookkeeping on any operator
     const auto device = model.parameters().front().device();
     const auto lng = at::TensorOptions().dtype(at::kLong).device(device);
     const int64_t beam = options.beam;

@@ -3,6 +3,7 @@
 // the host between steps. The host asks which inputs have ended every `check_every` steps
 // (their rows then leave the batch, their results are kept aside) and reads the results once.
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -61,7 +62,7 @@ std::vector<std::vector<Hypothesis>> greedy_search_on_device(
                 "greedy_search_on_device: no_repeat_ngram needs "
                 "the hypotheses on the host (greedy_search)");
     TORCH_CHECK(check_every >= 1, "greedy_search_on_device: check_every must be >= 1");
-    torch::NoGradGuard no_grad;
+    c10::InferenceMode inference;  // no autograd bookkeeping on any operator
     const auto device = model.parameters().front().device();
     const int64_t batch = static_cast<int64_t>(inputs.size());
     const bool lm = model.options().is_lm();

@@ -22,10 +22,11 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
     for (const auto& input : inputs) width = std::max(width, input.size());
     at::Tensor tokens = at::full({static_cast<int64_t>(inputs.size()), static_cast<int64_t>(width)},
                                  kPadId, at::kLong);
-    for (size_t i = 0; i < inputs.size(); ++i) {
+    int64_t* row = tokens.data_ptr<int64_t>();
+    for (size_t i = 0; i < inputs.size(); ++i, row += width) {
         TORCH_CHECK(!lm || inputs[i].size() == width,
                     "language-model prompts in one batch must have one length");
-        for (size_t j = 0; j < inputs[i].size(); ++j) tokens[i][j] = inputs[i][j];
+        std::copy(inputs[i].begin(), inputs[i].end(), row);
         const int64_t len = static_cast<int64_t>(inputs[i].size());
         int64_t limit = lm ? options.max_len_b
                            : static_cast<int64_t>(std::floor(options.max_len_a * double(len))) +

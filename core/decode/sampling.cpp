@@ -5,6 +5,7 @@
 // model's (after the logit rules), before temperature and truncation, so sample scores
 // compare with search scores.
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -71,7 +72,7 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
                                                    const std::vector<std::vector<int>>& inputs,
                                                    const DecodeOptions& options,
                                                    std::vector<size_t> input_indices) {
-    torch::NoGradGuard no_grad;
+    c10::InferenceMode inference;  // no autograd bookkeeping on any operator
     const auto device = model.parameters().front().device();
     const int64_t samples = options.samples;
     const bool lm = model.options().is_lm();

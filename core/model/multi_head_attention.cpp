@@ -9,6 +9,7 @@
 
 #include "core/model/alibi.h"
 #include "core/model/fast_dropout.h"
+#include "core/model/step_attention.h"
 
 namespace tfw {
 
@@ -151,12 +152,15 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
 
     const double dropout = is_training() ? attention_dropout_ : 0.0;
     at::Tensor context;  // [B, H, Tq, dh]
+    // A decoding step's few query rows on the CPU (step_attention.h).
+    if (!weights_out && dropout == 0 && step_attention_applies(q, k, v, bias))
+        context = step_attention(q, k, v, bias);
 #if TORCH_VERSION_MAJOR >= 2
     // On the CPU the fused kernel's own dropout would draw from LibTorch's generator instead
     // of fast_dropout's counter, losing deterministic masks and exact resume: with attention
     // dropout in training, the explicit path runs there, as it does when weights are asked
     // for. A GPU's dropout draws from LibTorch's generator anyway (its state is checkpointed).
-    if (!weights_out && (dropout == 0 || !q.device().is_cpu()))
+    if (!context.defined() && !weights_out && (dropout == 0 || !q.device().is_cpu()))
         context = fused_attention(q, k, v, bias, dropout);
 #endif
     if (!context.defined()) context = explicit_attention(q, k, v, bias, dropout, weights_out);

@@ -1,6 +1,7 @@
 #include "core/model/rotary_embedding.h"
 
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 
 #include <algorithm>
 
@@ -10,6 +11,9 @@ RotaryEmbedding::RotaryEmbedding(int64_t head_dim, double base)
     : head_dim_(head_dim), base_(base) {}
 
 void RotaryEmbedding::extend(int64_t length, const at::Tensor& like) {
+    // Ordinary tensors even when decoding (in inference mode) extends them: training after a
+    // validation that decoded must be able to save them for its backward pass.
+    c10::InferenceMode ordinary(false);
     // Tables are computed in float on the host (the same numbers on every device), for at
     // least twice what was asked, so that step-by-step decoding rarely recomputes them.
     const int64_t positions = std::max<int64_t>(2 * length, 256);

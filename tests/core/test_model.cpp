@@ -3,16 +3,19 @@
 #include <QtTest>
 
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/data/tokenizer.h"
 #include "core/model/fast_dropout.h"
 #include "core/model/label_smoothed_loss.h"
 #include "core/model/model_size.h"
 #include "core/model/multi_head_attention.h"
+#include "core/model/step_attention.h"
 #include "core/model/transformer_model.h"
 #include "tests/core/test_support.h"
 
@@ -155,7 +158,16 @@ class TestModel : public QObject {
         QVERIFY(at::allclose(model->forward(src, tgt), model->forward(padded, tgt), 1e-5, 1e-6));
     }
 
+    // Also in inference mode, as decoding runs, where a step's attention is step_attention.
+    void stepwiseDecodingMatchesTeacherForcing_data() {
+        QTest::addColumn<bool>("inference");
+        QTest::newRow("recording gradients") << false;
+        QTest::newRow("inference mode") << true;
+    }
     void stepwiseDecodingMatchesTeacherForcing() {
+        QFETCH(bool, inference);
+        std::optional<c10::InferenceMode> mode;
+        if (inference) mode.emplace();
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(test::tiny_model_config(task));
             const at::Tensor src = random_tokens(2, 6, 50);
@@ -173,7 +185,13 @@ class TestModel : public QObject {
         }
     }
 
+    void aPromptFedAtOnceMatchesTeacherForcing_data() {
+        stepwiseDecodingMatchesTeacherForcing_data();
+    }
     void aPromptFedAtOnceMatchesTeacherForcing() {
+        QFETCH(bool, inference);
+        std::optional<c10::InferenceMode> mode;
+        if (inference) mode.emplace();
         auto model = make_model(test::tiny_model_config(Task::LanguageModel));
         const at::Tensor tokens = random_tokens(1, 7, 50);
         const at::Tensor full = model->forward({}, tokens);
@@ -273,6 +291,46 @@ class TestModel : public QObject {
         QVERIFY(weights.defined());
         QVERIFY2(max_difference(fused, explicit_) < 1e-5,
                  std::to_string(max_difference(fused, explicit_)).c_str());
+    }
+
+    // A decoding step's attention on the CPU (step_attention): the formula's result for each
+    // mask the model passes, with the layouts the model hands over: queries as split_heads
+    // leaves them (a transposed view), keys and values as the narrowed self-attention cache.
+    void stepAttentionComputesTheFormula_data() {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("mask");
+        QTest::newRow("one new token, no mask") << 1 << int(MaskKind::None);
+        QTest::newRow("a beam's 5 rows, padding") << 5 << int(MaskKind::Padding);
+        QTest::newRow("a 16-token prompt, causal") << 16 << int(MaskKind::Causal);
+    }
+    void stepAttentionComputesTheFormula() {
+        QFETCH(int, rows);
+        QFETCH(int, mask);
+        at::manual_seed(17);
+        const int64_t batch = 3, heads = 4, dh = 12, keys = 16;  // dh: 8 lanes and a rest
+        const at::Tensor q = at::randn({batch, rows, heads, dh}).transpose(1, 2);
+        const at::Tensor k = at::randn({batch, heads, keys + 5, dh}).narrow(2, 0, keys);
+        const at::Tensor v = at::randn({batch, heads, keys + 5, dh}).narrow(2, 0, keys);
+        const at::Tensor m = attention_mask(static_cast<MaskKind>(mask), batch, keys);
+        QVERIFY(step_attention_applies(q, k, v, m));
+        at::Tensor scores = at::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(dh));
+        if (m.defined()) scores = scores + m;
+        const at::Tensor expected = at::matmul(at::softmax(scores, -1), v);
+        const at::Tensor got = step_attention(q, k, v, m);
+        QCOMPARE(got.sizes(), expected.sizes());
+        QVERIFY2(max_difference(got, expected) < 1e-5,
+                 std::to_string(max_difference(got, expected)).c_str());
+    }
+
+    // Training, other types and longer queries keep LibTorch's attention.
+    void stepAttentionOnlyTakesDecodingSteps() {
+        const at::Tensor k = at::randn({2, 4, 9, 8}), v = at::randn({2, 4, 9, 8});
+        QVERIFY(step_attention_applies(at::randn({2, 4, 1, 8}), k, v, {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).requires_grad_(), k, v, {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, kStepAttentionRows + 1, 8}), k, v, {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).to(at::kBFloat16),
+                                        k.to(at::kBFloat16), v.to(at::kBFloat16), {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 16}).slice(3, 0, 16, 2), k, v, {}));
     }
 
     // Beam search hands cross-attention `beam` query rows per memory row: the same as

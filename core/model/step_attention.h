@@ -1,0 +1,26 @@
+#pragma once
+// Attention of a few query rows per sequence on the CPU: the shape of every decoding step
+// (one new token, or a beam's hypotheses of one input against its encoder output).
+//
+// There at::matmul multiplies one tiny matrix per batch row and head: with Debian's LibTorch
+// 1.13 a separate BLAS call and tensor views for each (64 inputs x 8 heads: 512 calls, about
+// 0.85 us each), which cost more than the model's linear layers. These loops compute the same
+// products directly on the tensors' memory; the softmax between them is LibTorch's.
+
+#include <ATen/core/Tensor.h>
+
+namespace tfw {
+
+// Whether step_attention computes softmax(q k^T / sqrt(dh) + bias) v for these tensors: fp32
+// on the CPU, no gradient wanted, at most kStepAttentionRows query rows, each head's vectors
+// contiguous (any other strides).
+constexpr int64_t kStepAttentionRows = 16;
+bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                            const at::Tensor& bias);
+
+// q [B, H, M, dh], k and v [B, H, T, dh], bias additive and broadcastable to [B, H, M, T] (or
+// undefined): the context [B, H, M, dh].
+at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                          const at::Tensor& bias);
+
+}  // namespace tfw
