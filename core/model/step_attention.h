@@ -12,8 +12,8 @@
 namespace tfw {
 
 // Whether step_attention computes softmax(q k^T / sqrt(dh) + bias) v for these tensors: fp32
-// on the CPU, no gradient wanted, at most kStepAttentionRows query rows, each head's vectors
-// contiguous (any other strides).
+// or bf16 (summed in fp32) on the CPU, no gradient wanted, at most kStepAttentionRows query
+// rows, each head's vectors contiguous (any other strides).
 constexpr int64_t kStepAttentionRows = 16;
 bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                             const at::Tensor& bias);

@@ -320,6 +320,14 @@ class TestModel : public QObject {
         QCOMPARE(got.sizes(), expected.sizes());
         QVERIFY2(max_difference(got, expected) < 1e-5,
                  std::to_string(max_difference(got, expected)).c_str());
+        // bf16 (a bf16 decoding copy) sums in fp32: only the inputs' and output's rounding.
+        const auto bf16 = [](const at::Tensor& t) { return t.to(at::kBFloat16); };
+        const at::Tensor mask16 = m.defined() ? bf16(m) : m;
+        QVERIFY(step_attention_applies(bf16(q), bf16(k), bf16(v), mask16));
+        const at::Tensor got16 = step_attention(bf16(q), bf16(k), bf16(v), mask16);
+        QCOMPARE(got16.scalar_type(), at::kBFloat16);
+        QVERIFY2(max_difference(got16.to(at::kFloat), expected) < 3e-2,
+                 std::to_string(max_difference(got16.to(at::kFloat), expected)).c_str());
     }
 
     // Training, other types and longer queries keep LibTorch's attention.
@@ -328,8 +336,9 @@ class TestModel : public QObject {
         QVERIFY(step_attention_applies(at::randn({2, 4, 1, 8}), k, v, {}));
         QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).requires_grad_(), k, v, {}));
         QVERIFY(!step_attention_applies(at::randn({2, 4, kStepAttentionRows + 1, 8}), k, v, {}));
-        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).to(at::kBFloat16),
-                                        k.to(at::kBFloat16), v.to(at::kBFloat16), {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).to(at::kDouble), k.to(at::kDouble),
+                                        v.to(at::kDouble), {}));
+        QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 8}).to(at::kBFloat16), k, v, {}));
         QVERIFY(!step_attention_applies(at::randn({2, 4, 1, 16}).slice(3, 0, 16, 2), k, v, {}));
     }
 
