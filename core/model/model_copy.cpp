@@ -36,7 +36,7 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
         return copy;
     }
     const at::ScalarType type = precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat;
-    const bool packable = cpu && onednn_packing_pays() && onednn_packing_supported(type);
+    const bool packable = cpu && onednn_packing_pays(type) && onednn_packing_supported(type);
     if (precision == DecodePrecision::Fp32 && !packable) return nullptr;
     TransformerModel copy = copy_in_format(model, type);
     if (packable) copy->pack_weights(WeightPacking::Onednn);

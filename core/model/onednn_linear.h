@@ -15,9 +15,9 @@ namespace tfw {
 bool onednn_packing_supported(at::ScalarType type = at::kFloat);
 // Whether the oneDNN operators this build multiplies with are there at all.
 bool onednn_operators_present();
-// Whether packing is faster than the plain products with the threads set now (with the oneDNN
-// library: only on one thread).
-bool onednn_packing_pays();
+// Whether packing weights of this type is faster than the plain products with the threads set
+// now (with the oneDNN library: fp32 only on one thread).
+bool onednn_packing_pays(at::ScalarType type);
 
 // Whether a packed product of `rows` rows is faster than the plain one with the threads set
 // now (a product of a few rows is not, on several threads).

@@ -104,10 +104,11 @@ bool onednn_operators_present() {
 }
 
 // On one thread the packed products won everywhere (docs/performance.md); with two on a
-// 2-core machine, oneDNN waking its second thread for every small product lost to OpenBLAS's
-// own two threads (one input at a time: greedy 52-66 against 74-86 sentences/s).
-bool onednn_packing_pays() {
-    return at::get_num_threads() == 1;
+// 2-core machine, oneDNN waking its second thread for every small fp32 product lost to
+// OpenBLAS's own two threads (one input at a time: greedy 52-66 against 74-86 sentences/s).
+// LibTorch 1.13's own bf16 products are far slower than oneDNN's at any thread count.
+bool onednn_packing_pays(at::ScalarType type) {
+    return at::get_num_threads() == 1 || type == at::kBFloat16;
 }
 
 at::Tensor pack_onednn(const at::Tensor& weight) {

@@ -27,7 +27,7 @@ bool onednn_operators_present() {
     return find_op("mkldnn::_reorder_linear_weight") && find_op("mkldnn::_linear_pointwise");
 }
 
-bool onednn_packing_pays() {
+bool onednn_packing_pays(at::ScalarType) {
     return true;
 }
 
