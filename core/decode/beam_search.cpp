@@ -12,7 +12,6 @@
 // (force_eos_at_limit); those hypotheses are marked unfinished.
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <torch/utils.h>
 
 #include <algorithm>
 #include <cmath>

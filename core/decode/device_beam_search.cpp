@@ -12,7 +12,6 @@
 // sorted candidates.
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <torch/utils.h>
 
 #include <algorithm>
 #include <cmath>

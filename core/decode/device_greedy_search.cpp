@@ -4,7 +4,6 @@
 // (their rows then leave the batch, their results are kept aside) and reads the results once.
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <torch/utils.h>
 
 #include <algorithm>
 #include <numeric>

@@ -1,6 +1,5 @@
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <torch/utils.h>
 
 #include <cmath>
 #include <limits>

@@ -6,7 +6,6 @@
 // compare with search scores.
 #include <ATen/ATen.h>
 #include <c10/core/InferenceMode.h>
-#include <torch/utils.h>
 
 #include <algorithm>
 #include <cmath>
