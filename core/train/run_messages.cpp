@@ -1,5 +1,6 @@
 #include "core/train/run_messages.h"
 
+#include <algorithm>
 #include <cmath>
 #include <new>
 #include <sstream>
@@ -98,11 +99,17 @@ std::string failure_message(const std::exception& error, int64_t step,
                             const std::string& run_dir) {
     std::string message = user_error_text(error);
     if (message.find("out of memory") != std::string::npos ||
-        dynamic_cast<const std::bad_alloc*>(&error))
+        dynamic_cast<const std::bad_alloc*>(&error)) {
+        // Half the batch, twice the accumulation: the same effective batch in half the memory.
+        const int half = std::max(1, config.train.batch_tokens / 2);
         message = "out of memory at step " + std::to_string(step) + " (train.batch_tokens " +
-                  std::to_string(config.train.batch_tokens) + "). " +
+                  std::to_string(config.train.batch_tokens) + "). Try train.batch_tokens " +
+                  std::to_string(half) + " with train.accumulate " +
+                  std::to_string(2 * config.train.accumulate) +
+                  ": the same effective batch in about half the memory. " +
                   out_of_memory_advice(gpu, precision.native_bf16,
                                        precision.precision != Precision::Fp32);
+    }
     if (dynamic_cast<const DistributedError*>(&error))
         message += ". The run stops; its last checkpoint is intact: `tfw launch --nproc " +
                    std::to_string(world_size) + " resume " + run_dir + "` continues it";

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/device/cpu_features.h"
+#include "core/train/run_messages.h"
 #include "core/util/error_text.h"
 
 using namespace tfw;
@@ -105,6 +106,20 @@ class TestErrorText : public QObject {
             !QString::fromStdString(out_of_memory_advice(true, true, true)).contains("precision"));
         const QString here = QString::fromStdString(user_error_text(std::string(kCpuOutOfMemory)));
         QCOMPARE(here.contains("train.precision bf16"), cpu_runs_bf16_natively());
+    }
+
+    // A run that ran out of memory is told a batch size to try: half its batch, twice the
+    // accumulation (the same effective batch).
+    void aRunOutOfMemoryIsGivenTheBatchToTry() {
+        ExperimentConfig config;
+        config.train.batch_tokens = 8192;
+        config.train.accumulate = 1;
+        const std::string text = failure_message(std::runtime_error(kCudaOutOfMemory), 120, config,
+                                                 true, PrecisionChoice{}, 1, "runs/x");
+        QVERIFY2(QString::fromStdString(text).contains(
+                     "Try train.batch_tokens 4096 with train.accumulate 2"),
+                 text.c_str());
+        QVERIFY(QString::fromStdString(text).startsWith("out of memory at step 120"));
     }
 
     void anEmptyMessageStillSaysSomething() {
