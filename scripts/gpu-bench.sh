@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures the GPU path in one command, on a machine with PyTorch 2.x and no network:
-#   1. training speed, tfw against the Python reference (eager and --compile), alternating
-#      rounds, at Transformer-base and at the presets' size, post-LN and pre-LN;
+#   1. training speed, tfw (with CUDA graphs, and --eager without) against the Python
+#      reference (eager and --compile), alternating rounds, at Transformer-base and at the
+#      presets' size, post-LN and pre-LN; then what a batch shape not seen before costs;
 #   2. the Multi30k preset and the GPU recipe (multi30k-en-de-gpu) trained on the device, with
 #      the GPU's busy share sampled by nvidia-smi, then test-set BLEU greedy and beam 5
 #      (skipped without --data);
@@ -12,7 +13,8 @@
 #
 #   scripts/gpu-bench.sh [--reference PATH/ref_train_step.py] [--rounds N] [--python PY]
 #                        [--data DIR] [--out DIR] [--tfw PATH] [--device cuda|cpu] [--quick]
-#                        [--only train,determinism,multi30k,recipe,decode] [--no-compile]
+#                        [--only train,shapes,determinism,multi30k,recipe,decode]
+#                        [--no-compile]
 #
 # --tfw skips the build (default: scripts/gpu-build.sh builds build-gpu/app/cli/tfw);
 # --data is a folder with the presets' corpora (tfw data get); --quick runs tiny shapes and
@@ -30,7 +32,7 @@ out=gpu-bench-$(date +%Y%m%d-%H%M%S)
 tfw=
 device=cuda
 quick=0
-only=train,determinism,multi30k,recipe,decode
+only=train,shapes,determinism,multi30k,recipe,decode
 compile=1
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; shift ;;
     --only) only=${2:?}; shift 2 ;;
     --no-compile) compile=0; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu-bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -84,6 +86,10 @@ training_speed() {
         label="\"shape\":\"$name\",\"norm\":\"$norm_name\",\"round\":$round,\"section\":\"train\""
         # shellcheck disable=SC2086
         line=$("$tfw" bench train $common | tail -1) && record "{$label,\"run\":${line}}"
+        if [ "$device" = cuda ]; then  # the same without CUDA graphs, every kernel launched
+          # shellcheck disable=SC2086
+          line=$("$tfw" bench train $common --eager | tail -1) && record "{$label,\"run\":${line}}"
+        fi
         # shellcheck disable=SC2086
         line=$("$python" "$reference" $common | tail -1) && record "{$label,\"run\":${line}}"
         [ "$compile" = 1 ] || continue
@@ -92,6 +98,24 @@ training_speed() {
           record "{$label,\"run\":${line}}" || echo "gpu-bench: the reference's --compile failed" >&2
       done
     done
+  done
+}
+
+# 1b. What a batch shape not seen before costs: 16 shapes of the presets' size, each taken
+# once (new), once more (with CUDA graphs: recorded), then in turn; with and without graphs.
+new_shapes() {
+  local flags="--d-model 256 --heads 8 --ff 1024 --layers 3 --vocab 8000 --batch 64 --src 40 --tgt 40"
+  local steps="--steps 48 --warmup 10 --shapes 16"
+  if [ "$quick" = 1 ]; then
+    flags="--d-model 64 --heads 4 --ff 128 --layers 1 --vocab 500 --batch 8 --src 12 --tgt 12"
+    steps="--steps 6 --warmup 2 --shapes 3"
+  fi
+  local precision=bf16
+  [ "$device" = cpu ] && precision=fp32
+  for mode in "" --eager; do
+    # shellcheck disable=SC2086
+    line=$("$tfw" bench train $flags $steps $mode --device "$device" --precision $precision |
+             tail -1) && record "{\"section\":\"shapes\",\"run\":${line}}"
   done
 }
 
@@ -187,6 +211,7 @@ have_data() {
 for part in ${only//,/ }; do
   case "$part" in
     train) training_speed ;;
+    shapes) new_shapes ;;
     determinism) determinism ;;
     multi30k) have_data && train_preset multi30k-en-de ;;
     recipe) have_data && train_preset multi30k-en-de-gpu ;;

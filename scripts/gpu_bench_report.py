@@ -36,7 +36,9 @@ def median(values):
 
 def implementation(run):
     if run.get("impl") == "tfw":
-        return "tfw"
+        # Runs from before CUDA graphs say nothing of them; a CPU has none.
+        graphs = run.get("cuda_graphs", True) or run.get("device") == "cpu"
+        return "tfw" if graphs else "tfw_eager"
     return "compile" if run.get("compile") else "eager"
 
 
@@ -53,7 +55,9 @@ def training_rows(records, peak):
         tflops = median([run["gflops"] / 1000 for run in by_impl.get("tfw", [])])
         rows.append({
             "shape": shape, "norm": norm, "rounds": len(by_impl.get("tfw", [])),
-            "tfw_tgt_tokens_per_s": tok.get("tfw"), "eager_tgt_tokens_per_s": tok.get("eager"),
+            "tfw_tgt_tokens_per_s": tok.get("tfw"),
+            "tfw_without_graphs_tgt_tokens_per_s": tok.get("tfw_eager"),
+            "eager_tgt_tokens_per_s": tok.get("eager"),
             "compile_tgt_tokens_per_s": tok.get("compile"),
             "vs_eager": tok["tfw"] / tok["eager"] if tok.get("tfw") and tok.get("eager") else None,
             "vs_compile": (tok["tfw"] / tok["compile"]
@@ -108,15 +112,30 @@ def main(results_path, out_dir):
     peak = peak_tflops(name)
     summary = {"gpu": name, "peak_tflops": peak}
     summary["training"] = training_rows([r for r in records if r["section"] == "train"], peak)
-    print(f"# gpu-bench on {name or 'no NVIDIA GPU'}\n")
-    print("| shape | norm | tfw target tok/s | PyTorch eager | torch.compile | vs eager | "
-          "vs compile | tfw TFLOP/s | MFU |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"# gpu-bench on {name or 'no NVIDIA GPU'}")
+    if summary["training"]:
+        print("\n| shape | norm | tfw target tok/s | tfw without graphs | PyTorch eager | "
+              "torch.compile | vs eager | vs compile | tfw TFLOP/s | MFU |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
     for row in summary["training"]:
         print(f"| {row['shape']} | {row['norm']} | {fmt(row['tfw_tgt_tokens_per_s'])} | "
+              f"{fmt(row['tfw_without_graphs_tgt_tokens_per_s'])} | "
               f"{fmt(row['eager_tgt_tokens_per_s'])} | {fmt(row['compile_tgt_tokens_per_s'])} | "
               f"{fmt(row['vs_eager'], '{:.2f}×')} | {fmt(row['vs_compile'], '{:.2f}×')} | "
               f"{fmt(row['tfw_tflops'], '{:.1f}')} | {fmt(row['mfu'], '{:.0%}')} |")
+
+    shapes = [r["run"] for r in records if r["section"] == "shapes"]
+    if shapes:
+        summary["shapes"] = shapes
+        print("\n| batch shapes | CUDA graphs | first step of a shape, ms | second, ms | "
+              "later steps, ms |\n|---|---|---|---|---|")
+        for run in shapes:
+            print(f"| {run['shapes']} | {'yes' if run.get('cuda_graphs') else 'no'} | "
+                  f"{fmt(run.get('first_visit_ms'), '{:.1f}')} | "
+                  f"{fmt(run.get('second_visit_ms'), '{:.1f}')} | "
+                  f"{fmt(run.get('ms_per_step'), '{:.1f}')} |")
+            if run.get("graph_failure"):
+                print(f"(recording failed: {run['graph_failure']})")
 
     for r in (r for r in records if r["section"] == "determinism"):
         same_a, same_b, resumed = (step_losses(d) for d in r["runs"])

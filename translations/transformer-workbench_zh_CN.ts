@@ -1337,6 +1337,14 @@
         <translation>精度</translation>
     </message>
     <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>On a GPU: cut batches to a few shapes (lengths rounded up to multiples of 8, rows filled up to a full batch) and replay each shape&apos;s training step as one CUDA graph, so that a small model&apos;s step is not held up by launching thousands of kernels. Off: exact batch shapes, every kernel launched.</source>
+        <translation>在 GPU 上：把批次裁成少数几种形状（长度向上取整到 8 的倍数，行数补满一个完整批次），每种形状的训练步骤作为一个 CUDA 图重放，这样小模型的一步不会被数千次内核启动拖慢。关闭：批次保持原有形状，每个内核逐一启动。</translation>
+    </message>
+    <message>
         <source>What the best checkpoint and early stopping go by: validation loss, or BLEU / ROUGE-L of the validation set decoded greedily at every validation (translation, summarization; each validation then decodes the whole set).</source>
         <translation>最佳检查点与提前停止的依据：验证损失，或每次验证时对整个验证集贪心解码后得到的 BLEU / ROUGE-L（翻译、摘要；每次验证都要解码整个验证集）。</translation>
     </message>

@@ -33,7 +33,11 @@ int bench_train(const std::vector<std::string>& argv) {
         .option("tgt", "L", "alias of --tgt-len")
         .option("device", "cpu|cuda", "where to run", d.device)
         .option("precision", "fp32|bf16|fp16|auto",
-                "matrix precision (auto: bf16 where the device runs it natively)", "fp32");
+                "matrix precision (auto: bf16 where the device runs it natively)", "fp32")
+        .flag("eager", "launch every kernel, no CUDA graphs (the step of fp16 and accumulation)")
+        .option("shapes", "N",
+                "batch shapes (lengths L, L-1, ...): also times a shape's first and second step",
+                "1");
     add_bench_model_options(args, d);
     if (!args.parse(argv)) return 0;
 
@@ -46,6 +50,9 @@ int bench_train(const std::vector<std::string>& argv) {
     o.tgt_len = static_cast<int>(args.get_int(args.has("tgt") ? "tgt" : "tgt-len"));
     read_bench_model_options(args, o);
     o.device = args.get("device");
+    o.cuda_graphs = !args.has("eager");
+    o.shapes = static_cast<int>(args.get_int("shapes"));
+    if (o.shapes < 1) throw UsageError("--shapes must be at least 1");
     const std::string precision = args.get("precision");
     if (precision == "bf16")
         o.precision = Precision::Bf16;
@@ -67,7 +74,15 @@ int bench_train(const std::vector<std::string>& argv) {
                        {"ms_per_step", std::round(r.ms_per_step * 100) / 100},
                        {"tgt_tokens_per_s", std::round(r.tgt_tokens_per_s * 10) / 10},
                        {"all_tokens_per_s", std::round(r.all_tokens_per_s * 10) / 10},
-                       {"gflops", std::round(r.gflops * 100) / 100}};
+                       {"gflops", std::round(r.gflops * 100) / 100},
+                       {"cuda_graphs", r.cuda_graphs},
+                       {"final_loss", std::round(r.final_loss * 1e4) / 1e4}};
+    if (!r.graph_failure.empty()) out["graph_failure"] = r.graph_failure;
+    if (o.shapes > 1) {
+        out["shapes"] = o.shapes;
+        out["first_visit_ms"] = std::round(r.first_visit_ms * 100) / 100;
+        out["second_visit_ms"] = std::round(r.second_visit_ms * 100) / 100;
+    }
     // The kernels a CPU timing ran on: OpenBLAS picks them per processor.
     if (const std::string core = openblas_core_name(); !core.empty()) out["openblas"] = core;
     std::cout << out.dump() << std::endl;

@@ -507,6 +507,13 @@ std::vector<ConfigField> build_fields() {
                                  "bf16 runs matrix products in bfloat16 keeping fp32 weights; on "
                                  "a CPU without native bf16 it is many times slower than fp32. "
                                  "fp16 is for GPUs only.")));
+    f.push_back(bool_field(
+        "train.cuda_graphs", &C::train, &TrainConfig::cuda_graphs,
+        TFW_TR_NOOP("ConfigField",
+                    "On a GPU: cut batches to a few shapes (lengths rounded up to multiples of 8, "
+                    "rows filled up to a full batch) and replay each shape's training step as "
+                    "one CUDA graph, so that a small model's step is not held up by launching "
+                    "thousands of kernels. Off: exact batch shapes, every kernel launched.")));
 
     // decode: the defaults of every decoding command, from the decoding table.
     for (const DecodeField& d : decode_fields()) {

@@ -109,6 +109,7 @@ struct TrainConfig {
     DevicePref device = DevicePref::Auto;
     int threads = 0;                        // intra-op CPU threads (0 = all cores)
     Precision precision = Precision::Fp32;  // the presets say auto
+    bool cuda_graphs = true;  // on a GPU: batches cut to few shapes, steps replayed as graphs
 };
 
 // Sinusoidal and learned positions come from a table of model.max_positions rows.

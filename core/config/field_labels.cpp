@@ -79,6 +79,7 @@ std::string field_label(const std::string& key) {
         {"train.device", TFW_TR_NOOP("ConfigField", "Device")},
         {"train.threads", TFW_TR_NOOP("ConfigField", "CPU threads")},
         {"train.precision", TFW_TR_NOOP("ConfigField", "Precision")},
+        {"train.cuda_graphs", TFW_TR_NOOP("ConfigField", "CUDA graphs")},
     };
     const auto it = labels.find(key);
     return it == labels.end() ? std::string() : it->second;

@@ -4,6 +4,7 @@
 
 #include "core/data/dataset.h"
 #include "core/data/random.h"
+#include "core/data/tokenizer.h"
 
 namespace tfw {
 namespace {
@@ -14,13 +15,30 @@ void fill_padded(std::vector<int64_t>& out, const std::vector<int32_t>& ids, siz
     tokens += static_cast<int64_t>(ids.size());
 }
 
-Batch build_batch(const std::vector<Example>& examples, const std::vector<size_t>& members) {
+int64_t round_up(size_t length, int64_t multiple) {
+    return (static_cast<int64_t>(length) + multiple - 1) / multiple * multiple;
+}
+
+// A row that holds no target token: one source token (so that its attention has a key) and a
+// start token, nothing to predict. It adds no loss and no gradient.
+void fill_dummy_row(Batch& batch, int64_t row) {
+    if (batch.src_len > 0) batch.src[static_cast<size_t>(row * batch.src_len)] = kEosId;
+    batch.tgt_in[static_cast<size_t>(row * batch.tgt_len)] = kBosId;
+}
+
+// The examples `members` padded to their longest (rounded up to `multiple`); with a multiple
+// above 1, also to the rows a full batch of that shape holds, so that the shape depends only on
+// the two rounded lengths.
+Batch build_batch(const std::vector<Example>& examples, const std::vector<size_t>& members,
+                  int64_t batch_tokens, int64_t multiple) {
     Batch batch;
     batch.size = static_cast<int64_t>(members.size());
     for (const size_t i : members) {
-        batch.src_len = std::max(batch.src_len, static_cast<int64_t>(examples[i].src.size()));
-        batch.tgt_len = std::max(batch.tgt_len, static_cast<int64_t>(examples[i].tgt_in.size()));
+        batch.src_len = std::max(batch.src_len, round_up(examples[i].src.size(), multiple));
+        batch.tgt_len = std::max(batch.tgt_len, round_up(examples[i].tgt_in.size(), multiple));
     }
+    if (multiple > 1)
+        batch.size = std::max(batch.size, batch_tokens / (batch.src_len + batch.tgt_len));
     batch.src.assign(static_cast<size_t>(batch.size * batch.src_len), kPadId);
     batch.tgt_in.assign(static_cast<size_t>(batch.size * batch.tgt_len), kPadId);
     batch.tgt_out.assign(static_cast<size_t>(batch.size * batch.tgt_len), kPadId);
@@ -31,20 +49,23 @@ Batch build_batch(const std::vector<Example>& examples, const std::vector<size_t
         fill_padded(batch.tgt_in, e.tgt_in, row, batch.tgt_len, unused);
         fill_padded(batch.tgt_out, e.tgt_out, row, batch.tgt_len, batch.tgt_tokens);
     }
+    for (auto row = static_cast<int64_t>(members.size()); row < batch.size; ++row)
+        fill_dummy_row(batch, row);
     return batch;
 }
 
 }  // namespace
 
 std::vector<Batch> make_batches(const std::vector<Example>& examples, int64_t batch_tokens,
-                                bool shuffle, uint64_t seed, int epoch) {
+                                bool shuffle, uint64_t seed, int epoch, int64_t shape_multiple) {
+    const int64_t multiple = std::max<int64_t>(1, shape_multiple);
     std::vector<size_t> order(examples.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::mt19937_64 rng(mix_seed(seed, static_cast<uint64_t>(epoch)));
     // Shuffling first and sorting stably leaves equal lengths in shuffled order.
     if (shuffle) shuffle_in_place(order, rng);
-    auto src_len = [&](size_t i) { return examples[i].src.size(); };
-    auto tgt_len = [&](size_t i) { return examples[i].tgt_in.size(); };
+    auto src_len = [&](size_t i) { return round_up(examples[i].src.size(), multiple); };
+    auto tgt_len = [&](size_t i) { return round_up(examples[i].tgt_in.size(), multiple); };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (src_len(a) != src_len(b)) return src_len(a) < src_len(b);
         return tgt_len(a) < tgt_len(b);
@@ -52,13 +73,13 @@ std::vector<Batch> make_batches(const std::vector<Example>& examples, int64_t ba
 
     std::vector<Batch> batches;
     std::vector<size_t> members;
-    size_t max_src = 0, max_tgt = 0;
+    int64_t max_src = 0, max_tgt = 0;
     for (const size_t i : order) {
-        const size_t next_src = std::max(max_src, src_len(i));
-        const size_t next_tgt = std::max(max_tgt, tgt_len(i));
-        const auto cost = static_cast<int64_t>((members.size() + 1) * (next_src + next_tgt));
+        const int64_t next_src = std::max(max_src, src_len(i));
+        const int64_t next_tgt = std::max(max_tgt, tgt_len(i));
+        const auto cost = static_cast<int64_t>(members.size() + 1) * (next_src + next_tgt);
         if (!members.empty() && cost > batch_tokens) {
-            batches.push_back(build_batch(examples, members));
+            batches.push_back(build_batch(examples, members, batch_tokens, multiple));
             members.clear();
             max_src = src_len(i);
             max_tgt = tgt_len(i);
@@ -68,7 +89,7 @@ std::vector<Batch> make_batches(const std::vector<Example>& examples, int64_t ba
         }
         members.push_back(i);
     }
-    if (!members.empty()) batches.push_back(build_batch(examples, members));
+    if (!members.empty()) batches.push_back(build_batch(examples, members, batch_tokens, multiple));
     if (shuffle) shuffle_in_place(batches, rng);
     return batches;
 }

@@ -71,7 +71,10 @@ struct Batch {
 // (a single longer example still gets a batch of its own). With shuffle, the examples
 // are shuffled within length buckets and the batch order is shuffled, deterministically
 // from (seed, epoch); without, batches come in length order.
+// shape_multiple > 1 cuts batches to a few shapes (for CUDA graphs): lengths are rounded up to
+// multiples of it, and each batch gets as many rows as a full batch of its two lengths holds,
+// the missing ones dummy rows without target tokens (no loss, no gradient).
 std::vector<Batch> make_batches(const std::vector<Example>& examples, int64_t batch_tokens,
-                                bool shuffle, uint64_t seed, int epoch);
+                                bool shuffle, uint64_t seed, int epoch, int64_t shape_multiple = 1);
 
 }  // namespace tfw

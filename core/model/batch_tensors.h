@@ -18,5 +18,7 @@ struct BatchTensors {
 };
 
 BatchTensors to_tensors(const Batch& batch, const at::Device& device);
+// The same tensors in host memory, page-locked when asked (for asynchronous copies to a GPU).
+BatchTensors to_host_tensors(const Batch& batch, bool page_locked);
 
 }  // namespace tfw

@@ -21,6 +21,16 @@ bool OptimizerStep::fused() {
     return TFW_FUSED_ADAM;
 }
 
+std::vector<at::Tensor> OptimizerStep::state_tensors() const {
+    std::vector<at::Tensor> out;
+    for (const auto& [key, s] : slots_) {
+        out.push_back(s.exp_avg);
+        out.push_back(s.exp_avg_sq);
+        out.push_back(s.step);
+    }
+    return out;
+}
+
 #if TFW_FUSED_ADAM
 
 namespace {
@@ -78,7 +88,7 @@ double weight_decay_of(const torch::optim::OptimizerParamGroup& group, Optimizer
 
 }  // namespace
 
-at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt) {
+at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt, const at::Tensor& device_lr) {
     torch::NoGradGuard no_grad;
     set_learning_rate(optimizer_, lr);  // kept in the saved state, as torch::optim keeps it
     std::vector<GroupTensors> groups;
@@ -106,14 +116,22 @@ at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt) {
     const double beta1 = train_.betas[0], beta2 = train_.betas[1];
     for (GroupTensors& g : groups) {
         at::_foreach_add_(g.steps, 1);
-        if (train_.optimizer == OptimizerType::AdamW)
-            at::_fused_adamw_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, lr, beta1,
-                              beta2, g.weight_decay, train_.eps, false, false, std::nullopt,
-                              found_inf);
+        // The same kernels with the rate as a number or as a device tensor.
+        const auto update = [&](const auto& rate) {
+            if (train_.optimizer == OptimizerType::AdamW)
+                at::_fused_adamw_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, rate,
+                                  beta1, beta2, g.weight_decay, train_.eps, false, false,
+                                  std::nullopt, found_inf);
+            else
+                at::_fused_adam_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, rate,
+                                 beta1, beta2, g.weight_decay, train_.eps, false, false,
+                                 std::nullopt, found_inf);
+        };
+        // A CPU's kernels would read the tensor back (in float, where lr is exact as a double).
+        if (device_lr.defined() && !device_lr.is_cpu())
+            update(device_lr);
         else
-            at::_fused_adam_(g.params, g.grads, g.exp_avgs, g.exp_avg_sqs, {}, g.steps, lr, beta1,
-                             beta2, g.weight_decay, train_.eps, false, false, std::nullopt,
-                             found_inf);
+            update(lr);
         at::_foreach_sub_(g.steps, std::vector<at::Tensor>(g.steps.size(), found_inf));
     }
     return norm;
@@ -155,7 +173,7 @@ at::Tensor clip_gradients(const std::vector<at::Tensor>& gradients, double max_n
 
 #else  // LibTorch before 2.4: torch::optim's loop, reading the norm and the halt back.
 
-at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt) {
+at::Tensor OptimizerStep::step(double lr, const at::Tensor& halt, const at::Tensor&) {
     std::vector<at::Tensor> grads;
     for (auto& group : optimizer_.param_groups())
         for (auto& p : group.params())

@@ -24,11 +24,17 @@ class OptimizerStep {
     // gradient at learning rate lr, unless halt (a scalar on the parameters' device) is nonzero
     // or the gradients are not finite: then nothing changes, moments and step counts included.
     // Returns the gradients' global L2 norm before clipping, a scalar on the device.
-    at::Tensor step(double lr, const at::Tensor& halt);
+    // device_lr, when given, is lr as a float scalar on the parameters' device, and the fused
+    // kernels read it there: a CUDA graph that captured this step then replays with whatever
+    // value it holds (LibTorch 2.4 or later and a GPU; otherwise lr is used).
+    at::Tensor step(double lr, const at::Tensor& halt, const at::Tensor& device_lr = {});
 
     // Puts the step counts kept on the device back into the optimizer's state; call it before
     // that state is saved.
     void write_back_steps();
+
+    // The moments and step counts step() keeps (empty before the first step and before 2.4).
+    std::vector<at::Tensor> state_tensors() const;
 
     // True when step() runs the fused kernels (LibTorch 2.4 or later).
     static bool fused();

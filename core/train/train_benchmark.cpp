@@ -10,6 +10,7 @@
 #include "core/runtime/host_reads.h"
 #include "core/train/optimizer.h"
 #include "core/train/optimizer_step.h"
+#include "core/train/step_graphs.h"
 #include "core/train/train_step.h"
 
 namespace tfw {
@@ -75,32 +76,81 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     OptimizerStep optimizer_step(*optimizer, train);
     const at::Tensor halt = at::zeros({}, at::TensorOptions(device).dtype(at::kBool));
 
-    BatchTensors batch;
-    if (!o.decoder_only)
-        batch.src = at::randint(4, o.vocab, {o.batch, o.src_len}, at::kLong).to(device);
-    const at::Tensor tgt = at::randint(4, o.vocab, {o.batch, o.tgt_len + 1}, at::kLong).to(device);
-    batch.tgt_in = tgt.slice(1, 0, o.tgt_len);
-    batch.tgt_out = tgt.slice(1, 1, o.tgt_len + 1);
-    const int64_t tgt_tokens = int64_t(o.batch) * o.tgt_len,
-                  src_tokens = o.decoder_only ? 0 : int64_t(o.batch) * o.src_len;
+    // Random batches of o.shapes shapes, the first of the full lengths.
+    std::vector<Batch> batches;
+    for (int k = 0; k < std::max(1, o.shapes); ++k) {
+        Batch b;
+        b.size = o.batch;
+        b.src_len = o.decoder_only ? 0 : std::max(1, o.src_len - k);
+        b.tgt_len = std::max(1, o.tgt_len - k);
+        const auto ids = [&](int64_t len) {
+            const at::Tensor t = at::randint(4, o.vocab, {o.batch * len}, at::kLong);
+            return std::vector<int64_t>(t.data_ptr<int64_t>(), t.data_ptr<int64_t>() + t.numel());
+        };
+        b.src = ids(b.src_len);
+        const std::vector<int64_t> tgt = ids(b.tgt_len + 1);
+        for (int64_t row = 0; row < b.size; ++row) {
+            const auto first = tgt.begin() + row * (b.tgt_len + 1);
+            b.tgt_in.insert(b.tgt_in.end(), first, first + b.tgt_len);
+            b.tgt_out.insert(b.tgt_out.end(), first + 1, first + b.tgt_len + 1);
+        }
+        b.src_tokens = b.size * b.src_len;
+        b.tgt_tokens = b.size * b.tgt_len;
+        batches.push_back(std::move(b));
+    }
 
     // As training steps: nothing is read back until the end, which waits for the device.
-    auto step = [&] {
-        optimizer->zero_grad();
-        const LossSums sums = forward_backward(
-            *model, batch, 0.1, 1.0 / static_cast<double>(tgt_tokens), result.precision);
-        optimizer_step.step(train.lr, halt);
-        return sums.loss;
+    StepGraphs graphs(device, o.cuda_graphs, [&] {
+        std::vector<at::Tensor> state = model->parameters();
+        for (const at::Tensor& t : optimizer_step.state_tensors()) state.push_back(t);
+        return state;
+    });
+    result.cuda_graphs = graphs.recording();
+    auto step = [&](const Batch& b) {
+        const double scale = 1.0 / static_cast<double>(b.tgt_tokens);
+        if (!o.cuda_graphs) {  // the loop over batches that accumulation and fp16 take
+            optimizer->zero_grad();
+            const LossSums sums =
+                forward_backward(*model, to_tensors(b, device), 0.1, scale, result.precision);
+            optimizer_step.step(train.lr, halt);
+            return sums.loss * scale;
+        }
+        const auto body = [&](const StepInputs& in) {
+            return take_step(*model, optimizer_step, in, train.lr, 0.1, result.precision,
+                             graphs.recording());
+        };
+        return graphs.run(b, scale, train.lr, halt, body).loss * scale;
     };
-    at::Tensor last_loss;
-    for (int i = 0; i < o.warmup; ++i) last_loss = step();
-    if (last_loss.defined()) read_scalar(last_loss);  // the warm-up has finished on the device
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < o.steps; ++i) last_loss = step();
-    result.final_loss = read_scalar(last_loss) / static_cast<double>(tgt_tokens);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / o.steps;
+    // Waits for every step so far and times the next `count` of them.
+    const auto timed = [&](int count, size_t first_batch) {
+        at::Tensor last = step(batches[first_batch % batches.size()]);
+        read_scalar(last);
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < count; ++i)
+            last = step(batches[(first_batch + 1 + i) % batches.size()]);
+        result.final_loss = read_scalar(last);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+               std::max(1, count);
+    };
+    for (int i = 0; i + 1 < o.warmup; ++i) step(batches[0]);
+    const int others = static_cast<int>(batches.size()) - 1;
+    if (others > 0) {
+        // Each of the other shapes once (new), then once more (recorded, with graphs).
+        result.first_visit_ms = timed(others, 0) * 1e3;
+        result.second_visit_ms = timed(others, 0) * 1e3;
+    }
+    const double seconds = timed(o.steps, 0);
+    if (!graphs.failure().empty()) {
+        result.cuda_graphs = false;
+        result.graph_failure = graphs.failure();
+    }
 
+    // Tokens of an average step (every shape comes equally often).
+    double tgt_tokens = 0, src_tokens = 0;
+    for (const Batch& b : batches) {
+        tgt_tokens += static_cast<double>(b.tgt_tokens) / static_cast<double>(batches.size());
+        src_tokens += static_cast<double>(b.src_tokens) / static_cast<double>(batches.size());
+    }
     result.ms_per_step = seconds * 1e3;
     result.tgt_tokens_per_s = tgt_tokens / seconds;
     result.all_tokens_per_s = (tgt_tokens + src_tokens) / seconds;

@@ -33,6 +33,12 @@ struct TrainBenchOptions {
     bool decoder_only = false;  // a language model on tgt_len-token windows, no encoder
     std::string device = "cpu";
     Precision precision = Precision::Fp32;  // auto: as a training run on `device` would choose
+    // Steps as training takes them in one process (on a GPU replayed as CUDA graphs); false:
+    // the loop over batches that accumulation and fp16 take, every kernel launched.
+    bool cuda_graphs = true;
+    // Above 1: the batches take this many shapes (lengths src_len, src_len - 1, ... and
+    // tgt_len, tgt_len - 1, ...), to time what a step of a shape not seen before costs.
+    int shapes = 1;
 };
 
 struct TrainBenchResult {
@@ -44,6 +50,11 @@ struct TrainBenchResult {
     double gflops = 0;  // model FLOP/s counted as the reference counts them
     double final_loss = 0;
     Precision precision = Precision::Fp32;  // what it computed in (auto resolved)
+    bool cuda_graphs = false;               // the steps replayed as CUDA graphs
+    std::string graph_failure;              // why recording failed, if it did
+    // With shapes > 1: ms per step the first time each shape came (the warm-up's shape
+    // excluded), and the second time (when graphs are recorded).
+    double first_visit_ms = 0, second_visit_ms = 0;
 };
 
 // The model the benchmark times: the reference's, with the components of `options`.

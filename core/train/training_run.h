@@ -28,6 +28,7 @@
 #include "core/train/run_files.h"
 #include "core/train/run_previews.h"
 #include "core/train/run_ranks.h"
+#include "core/train/step_graphs.h"
 #include "core/train/training_observer.h"
 
 namespace tfw {
@@ -88,6 +89,12 @@ class TrainingRun {
 
     // training_run_step.cpp
     bool train_step(const std::vector<Batch>& batches, size_t first, size_t count);
+    // One batch's step through step_graphs_ (one process, no accumulation, no fp16; recorded
+    // as CUDA graphs on a GPU with train.cuda_graphs): the step's sums as train_step keeps them.
+    StepOutputs graphed_step(const Batch& batch, int64_t tokens);
+    // What follows every step: the halt flag, the device-side divergence rule, the position and
+    // the sums kept for the next report.
+    void finish_step(const StepOutputs& out, int64_t tokens, int64_t all_tokens);
     // Reads the steps since the last report back from the device (the only read of a step
     // outside fp16), feeds the divergence watch and reports them.
     void report_steps();
@@ -106,6 +113,7 @@ class TrainingRun {
     TransformerModel model_{nullptr};
     std::unique_ptr<torch::optim::Optimizer> optimizer_;
     std::unique_ptr<OptimizerStep> optimizer_step_;  // clipping and the update, on optimizer_
+    std::unique_ptr<StepGraphs> step_graphs_;  // null with several processes, accumulation, fp16
     at::Device device_{at::kCPU};
     PrecisionChoice precision_;  // train.precision as this device runs it (auto resolved)
     TrainingPosition position_;

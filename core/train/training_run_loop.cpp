@@ -14,8 +14,9 @@ TrainingFinished TrainingRun::loop() {
     pending_.since = elapsed();
     if (position_.step == 0) snapshot_attention_maps();  // the untrained model, for contrast
     for (; position_.epoch <= t.epochs; ++position_.epoch, position_.batch_in_epoch = 0) {
-        const auto batches = make_batches(data_.train.examples, t.batch_tokens, true,
-                                          static_cast<uint64_t>(t.seed), position_.epoch);
+        const auto batches =
+            make_batches(data_.train.examples, t.batch_tokens, true, static_cast<uint64_t>(t.seed),
+                         position_.epoch, batch_shape_multiple(t, device_));
         while (position_.batch_in_epoch < static_cast<int64_t>(batches.size())) {
             // Checked before training, so a resumed run that had reached it trains no more.
             if (t.max_steps > 0 && position_.step >= t.max_steps)

@@ -59,6 +59,16 @@ void TrainingRun::build(const Checkpoint* from) {
     optimizer_step_ = std::make_unique<OptimizerStep>(*optimizer_, config_.train);
     halt_ = at::zeros({}, at::TensorOptions(device_).dtype(at::kBool));
     above_limit_ = at::zeros({}, at::TensorOptions(device_).dtype(at::kInt));
+    // One batch a step in one process, without fp16 (whose loss scaling decides on the host):
+    // steps as CUDA graphs take them, recorded on a GPU with train.cuda_graphs, eagerly through
+    // the same buffers elsewhere (the same arithmetic as the loop over batches).
+    if (ranks_.world_size() == 1 && config_.train.accumulate == 1 &&
+        precision_.precision != Precision::Fp16)
+        step_graphs_ = std::make_unique<StepGraphs>(device_, config_.train.cuda_graphs, [this] {
+            std::vector<at::Tensor> state = model_->parameters();
+            for (const at::Tensor& t : optimizer_step_->state_tensors()) state.push_back(t);
+            return state;
+        });
 
     if (from) {
         position_ = from->position;
@@ -81,7 +91,8 @@ void TrainingRun::build(const Checkpoint* from) {
         scorer_ = std::make_unique<ValidationScorer>(config_, data_);
 
     const std::vector<Batch> epoch_batches =
-        make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1);
+        make_batches(data_.train.examples, config_.train.batch_tokens, false, 0, 1,
+                     batch_shape_multiple(config_.train, device_));
     const StepPlan step_plan =
         plan_steps(config_.train, static_cast<int64_t>(epoch_batches.size()));
     steps_per_epoch_ = step_plan.steps_per_epoch;

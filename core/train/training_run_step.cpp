@@ -8,6 +8,7 @@
 
 #include "core/runtime/host_reads.h"
 #include "core/train/lr_schedule.h"
+#include "core/train/optimizer.h"
 #include "core/train/run_messages.h"
 #include "core/train/train_step.h"
 #include "core/train/training_run.h"
@@ -22,6 +23,12 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     if (tokens == 0) return true;
     const bool fp16 = precision_.precision == Precision::Fp16;
     const double scale = fp16 ? loss_scaler_.scale() : 1.0;
+    if (step_graphs_) {  // one batch, one process, no fp16 (see training_run_model.cpp)
+        last_lr_ = learning_rate_at(config_, position_.step + 1, budget_used_);
+        const StepOutputs out = graphed_step(batches[first], tokens);
+        finish_step(out, tokens, batches[first].src_tokens + batches[first].tgt_tokens);
+        return true;
+    }
     optimizer_->zero_grad();
     // This rank's rows of each batch. The loss is still divided by the whole step's target
     // tokens, so the gradients summed over the ranks are one process's.
@@ -68,12 +75,40 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
     const at::Tensor skip = halt_.logical_or(nll.isfinite().logical_not());
     const at::Tensor grad_norm = optimizer_step_->step(last_lr_, skip);
     const at::Tensor skipped = skip.logical_or(grad_norm.isfinite().logical_not());
-    halt_ = skipped;
+    finish_step({loss, nll, grad_norm, skipped}, tokens, all_tokens);
+    return true;
+}
+
+StepOutputs TrainingRun::graphed_step(const Batch& batch, int64_t tokens) {
+    // The rate the optimizer's saved state records; the kernels read the device copy.
+    set_learning_rate(*optimizer_, last_lr_);
+    const double lr = last_lr_;
+    const auto body = [&, lr](const StepInputs& in) {
+        return take_step(*model_, *optimizer_step_, in, lr, config_.train.label_smoothing,
+                         precision_.precision, step_graphs_->recording());
+    };
+    const bool was_recording = step_graphs_->recording();
+    const int recorded = step_graphs_->shapes_recorded();
+    StepOutputs out = step_graphs_->run(batch, 1.0 / static_cast<double>(tokens), lr, halt_, body);
+    if (was_recording && !step_graphs_->recording())
+        log(LogLevel::Warning,
+            "CUDA graphs are off for the rest of this run (its steps launch "
+            "every kernel): " +
+                step_graphs_->failure() + ".");
+    else if (recorded == 0 && step_graphs_->shapes_recorded() == 1)
+        log(LogLevel::Info,
+            "Training steps replay as CUDA graphs, one per batch shape "
+            "(train.cuda_graphs)");
+    return out;
+}
+
+void TrainingRun::finish_step(const StepOutputs& out, int64_t tokens, int64_t all_tokens) {
+    halt_ = out.skipped;
     if (config_.train.stop_on_divergence && ranks_.world_size() == 1) {
         // The divergence watch's rule, on the device: after kStepsAboveLimit exploded steps in
         // a row the next steps change nothing, so the run ends where the watch says it
         // diverged. (Several ranks see only their own loss: they end at the next report.)
-        const at::Tensor step_loss = nll / static_cast<double>(tokens);
+        const at::Tensor step_loss = out.nll / static_cast<double>(tokens);
         above_limit_ = at::where(step_loss > divergence_.limit(), above_limit_ + 1,
                                  at::zeros_like(above_limit_));
         halt_ = halt_.logical_or(above_limit_ >= DivergenceWatch::kStepsAboveLimit);
@@ -81,10 +116,10 @@ bool TrainingRun::train_step(const std::vector<Batch>& batches, size_t first, si
 
     ++position_.step;
     position_.tokens_seen += tokens;
-    pending_.sums.push_back(at::stack({loss, nll, grad_norm, skipped.to(at::kFloat)}));
+    pending_.sums.push_back(
+        at::stack({out.loss, out.nll, out.grad_norm, out.skipped.to(at::kFloat)}));
     pending_.tokens.push_back(tokens);
     pending_.all_tokens.push_back(all_tokens);
-    return true;
 }
 
 void TrainingRun::report_steps() {

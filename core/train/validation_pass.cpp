@@ -6,6 +6,7 @@
 
 #include "core/metrics/perplexity.h"
 #include "core/model/batch_loss.h"
+#include "core/train/step_graphs.h"
 
 namespace tfw {
 
@@ -15,8 +16,9 @@ ValidationReport validation_pass(TransformerModelImpl& model, const PreparedData
     model.eval();
     double nll = 0;
     int64_t tokens = 0, correct = 0;
-    for (const Batch& batch :
-         make_batches(data.valid.examples, config.train.batch_tokens, false, 0, 0)) {
+    // On a GPU in the training's few shapes, so that validations add few new ones.
+    for (const Batch& batch : make_batches(data.valid.examples, config.train.batch_tokens, false, 0,
+                                           0, batch_shape_multiple(config.train, device))) {
         const Batch rows = ranks.rows_of(batch);
         if (rows.size == 0) continue;
         const BatchScore stats = evaluate_batch(model, to_tensors(rows, device), precision);

@@ -3,10 +3,12 @@
 #include <QtTest>
 
 #include <set>
+#include <tuple>
 #include <vector>
 
 #include "core/data/batch_padding.h"
 #include "core/data/dataset.h"
+#include "core/data/tokenizer.h"
 
 using namespace tfw;
 
@@ -87,6 +89,47 @@ class TestBatching : public QObject {
         const auto batches = make_batches(examples, 50, true, 3, 1);
         QCOMPARE(batches.size(), size_t(3));
         for (const Batch& b : batches) QCOMPARE(b.size, int64_t(1));
+    }
+
+    // For CUDA graphs: lengths rounded up to multiples of 8 and every batch as many rows as a
+    // full batch of its lengths holds, so that a shape follows from its two lengths; the rows
+    // added hold one source token, a start token and nothing to predict.
+    void batchesCutToFewShapesCoverEveryExampleOnce() {
+        const auto examples = numbered_examples(500);
+        const auto batches = make_batches(examples, 120, true, 1, 1, 8);
+        std::multiset<int64_t> seen;
+        std::set<std::tuple<int64_t, int64_t, int64_t>> shapes;
+        int64_t dummy_rows = 0;
+        for (const Batch& b : batches) {
+            QCOMPARE(b.src_len % 8, int64_t(0));
+            QCOMPARE(b.tgt_len % 8, int64_t(0));
+            QCOMPARE(b.size, 120 / (b.src_len + b.tgt_len));
+            shapes.insert({b.size, b.src_len, b.tgt_len});
+            int64_t tgt_tokens = 0;
+            for (int64_t r = 0; r < b.size; ++r) {
+                const int64_t first = b.src[size_t(r * b.src_len)];
+                int64_t row_targets = 0;
+                for (int64_t k = 0; k < b.tgt_len; ++k)
+                    row_targets += b.tgt_out[size_t(r * b.tgt_len + k)] != kPadId;
+                tgt_tokens += row_targets;
+                if (first >= 1000) {
+                    seen.insert(first);
+                    continue;
+                }
+                ++dummy_rows;
+                QCOMPARE(first, int64_t(kEosId));
+                QCOMPARE(b.src[size_t(r * b.src_len + 1)], int64_t(kPadId));
+                QCOMPARE(b.tgt_in[size_t(r * b.tgt_len)], int64_t(kBosId));
+                QCOMPARE(row_targets, int64_t(0));
+            }
+            QCOMPARE(b.tgt_tokens, tgt_tokens);
+        }
+        QCOMPARE(seen.size(), size_t(500));
+        QCOMPARE(std::set<int64_t>(seen.begin(), seen.end()).size(), size_t(500));
+        QVERIFY(dummy_rows > 0);
+        // Sources of 1..13 and targets of 2..12 tokens: two lengths each, at most four shapes.
+        QVERIFY(shapes.size() <= 4);
+        QVERIFY(batches.size() > 20);
     }
 
     void shuffledBatchesAreDeterministicPerSeedAndEpoch() {
