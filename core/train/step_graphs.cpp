@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/io/generator_state.h"
+#include "core/runtime/host_reads.h"
 #include "core/train/optimizer_step.h"
 
 // TFW_WITH_CUDA is set for this file only, when the LibTorch built against has CUDA.
@@ -125,7 +126,7 @@ StepOutputs StepGraphs::run(const Batch& batch, double loss_scale, double lr,
     }
 #endif
     fill(shape, batch, loss_scale, lr, halt);
-    return copied(body(shape.inputs));
+    return body(shape.inputs);  // eager: its outputs are its own
 }
 
 StepOutputs StepGraphs::run_on_device(Shape& shape, const Body& body) {
@@ -203,10 +204,6 @@ std::optional<StepOutputs> StepGraphs::record_and_replay(Shape& shape, const Bod
 
 namespace {
 
-double value(const at::Tensor& scalar) {
-    return scalar.detach().to(at::kCPU, at::kDouble).item<double>();
-}
-
 bool close(double a, double b, double relative) {
     return std::abs(a - b) <= relative * std::max(std::abs(a), 1e-6);
 }
@@ -219,24 +216,29 @@ std::string compare_steps(const StepResult& eager, const StepResult& recorded,
         return std::string("the recorded step's ") + what + " " + std::to_string(r) +
                " is not the eager step's " + std::to_string(e);
     };
-    if (!close(value(eager.outputs.loss), value(recorded.outputs.loss), 1e-3))
-        return differs("loss", value(eager.outputs.loss), value(recorded.outputs.loss));
-    if (!close(value(eager.outputs.grad_norm), value(recorded.outputs.grad_norm), 1e-2))
-        return differs("gradient norm", value(eager.outputs.grad_norm),
-                       value(recorded.outputs.grad_norm));
-    double update = 0, difference = 0;
+    const double eager_loss = read_scalar(eager.outputs.loss),
+                 recorded_loss = read_scalar(recorded.outputs.loss);
+    if (!close(eager_loss, recorded_loss, 1e-3)) return differs("loss", eager_loss, recorded_loss);
+    const double eager_norm = read_scalar(eager.outputs.grad_norm),
+                 recorded_norm = read_scalar(recorded.outputs.grad_norm);
+    if (!close(eager_norm, recorded_norm, 1e-2))
+        return differs("gradient norm", eager_norm, recorded_norm);
+    // Squared sizes of the eager update and of the difference, summed on the device.
+    at::Tensor update = at::zeros({}, before.front().options().dtype(at::kDouble));
+    at::Tensor difference = at::zeros_like(update);
     for (size_t i = 0; i < before.size(); ++i) {
-        const at::Tensor b = before[i].to(at::kCPU, at::kDouble);
-        const at::Tensor e = eager.state[i].to(at::kCPU, at::kDouble) - b;
-        const at::Tensor r = recorded.state[i].to(at::kCPU, at::kDouble) - b;
-        update += e.pow(2).sum().item<double>();
-        difference += (r - e).pow(2).sum().item<double>();
+        const at::Tensor e = eager.state[i].to(at::kDouble) - before[i].to(at::kDouble);
+        update += e.pow(2).sum();
+        difference +=
+            (recorded.state[i].to(at::kDouble) - before[i].to(at::kDouble) - e).pow(2).sum();
     }
-    if (std::sqrt(difference) > 0.05 * std::sqrt(update) + 1e-12)
+    const double update_size = std::sqrt(read_scalar(update)),
+                 difference_size = std::sqrt(read_scalar(difference));
+    if (difference_size > 0.05 * update_size + 1e-12)
         return "the recorded step's update differs from the eager step's by " +
-               (update > 0 ? std::to_string(std::lround(100 * std::sqrt(difference / update))) +
-                                 "% of its size"
-                           : std::string("a change where it made none"));
+               (update_size > 0 ? std::to_string(std::lround(100 * difference_size / update_size)) +
+                                      "% of its size"
+                                : std::string("a change where it made none"));
     return "";
 }
 

@@ -100,11 +100,7 @@ TrainBenchResult run_train_benchmark(const TrainBenchOptions& o) {
     }
 
     // As training steps: nothing is read back until the end, which waits for the device.
-    StepGraphs graphs(device, o.cuda_graphs, [&] {
-        std::vector<at::Tensor> state = model->parameters();
-        for (const at::Tensor& t : optimizer_step.state_tensors()) state.push_back(t);
-        return state;
-    });
+    StepGraphs graphs(device, o.cuda_graphs, [&] { return step_state(*model, optimizer_step); });
     result.cuda_graphs = graphs.recording();
     auto step = [&](const Batch& b) {
         const double scale = 1.0 / static_cast<double>(b.tgt_tokens);

@@ -35,6 +35,13 @@ LossSums forward_backward(TransformerModelImpl& model, const BatchTensors& batch
     return sums;
 }
 
+std::vector<at::Tensor> step_state(TransformerModelImpl& model,
+                                   const OptimizerStep& optimizer_step) {
+    std::vector<at::Tensor> state = model.parameters();
+    for (const at::Tensor& t : optimizer_step.state_tensors()) state.push_back(t);
+    return state;
+}
+
 StepOutputs take_step(TransformerModelImpl& model, OptimizerStep& optimizer_step,
                       const StepInputs& in, double lr, double label_smoothing, Precision precision,
                       bool recording) {

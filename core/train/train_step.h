@@ -30,6 +30,10 @@ LossSums forward_backward(TransformerModelImpl& model, const BatchTensors& batch
 // the update at in.lr (lr is what the optimizer's saved state records), nothing changed when
 // in.halt is set or the loss or gradients are not finite. Gradients are zeroed where they are
 // when recording (a recorded step writes to them), else dropped as ordinary steps drop them.
+// Every tensor take_step changes: the parameters, then the optimizer's moments and counts.
+std::vector<at::Tensor> step_state(TransformerModelImpl& model,
+                                   const OptimizerStep& optimizer_step);
+
 StepOutputs take_step(TransformerModelImpl& model, OptimizerStep& optimizer_step,
                       const StepInputs& in, double lr, double label_smoothing, Precision precision,
                       bool recording);

@@ -21,6 +21,7 @@
 #include "core/train/optimizer.h"
 #include "core/train/planned_steps.h"
 #include "core/train/run_messages.h"
+#include "core/train/train_step.h"
 #include "core/train/training_run.h"
 #include "core/train/validation_score.h"
 
@@ -65,9 +66,7 @@ void TrainingRun::build(const Checkpoint* from) {
     if (ranks_.world_size() == 1 && config_.train.accumulate == 1 &&
         precision_.precision != Precision::Fp16)
         step_graphs_ = std::make_unique<StepGraphs>(device_, config_.train.cuda_graphs, [this] {
-            std::vector<at::Tensor> state = model_->parameters();
-            for (const at::Tensor& t : optimizer_step_->state_tensors()) state.push_back(t);
-            return state;
+            return step_state(*model_, *optimizer_step_);
         });
 
     if (from) {
