@@ -3,43 +3,60 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 
 #include "core/data/tokenizer.h"
+#include "core/decode/input_feed.h"
 #include "core/decode/logit_rules.h"
 #include "core/decode/search.h"
 
 namespace tfw {
 
-std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
-                                                   const std::vector<std::vector<int>>& inputs,
-                                                   const DecodeOptions& options) {
+std::vector<std::vector<Hypothesis>> greedy_search(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, const std::function<bool(size_t finished)>& keep_going) {
     c10::InferenceMode inference;  // no autograd bookkeeping on any operator
     const auto device = model.parameters().front().device();
-    const int64_t batch = static_cast<int64_t>(inputs.size());
     const bool lm = model.options().is_lm();
-    DecodeBatch input =
-        make_decode_batch(inputs, lm, options, model.options().max_positions, device);
+    const int64_t max_positions = model.options().max_positions;
+    const size_t slots =
+        std::min(inputs.size(), static_cast<size_t>(std::max(1, options.batch_size)));
+    const std::vector<std::vector<int>> first(inputs.begin(),
+                                              inputs.begin() + static_cast<long>(slots));
+    DecodeBatch input = make_decode_batch(first, lm, options, max_positions, device);
+    // More inputs than rows: finished rows take the next ones.
+    std::unique_ptr<InputFeed> feed;
+    if (slots < inputs.size())
+        feed = std::make_unique<InputFeed>(model, inputs, options, slots, keep_going);
 
     std::vector<Hypothesis> hyps(inputs.size());
+    std::vector<int64_t> limit(inputs.size());
+    for (size_t b = 0; b < inputs.size(); ++b)
+        limit[b] = b < slots ? input.max_output[b]
+                             : output_limit(static_cast<int64_t>(inputs[b].size()), lm, options,
+                                            max_positions);
     EncoderOutput encoded;
     if (!lm) encoded = model.encode(input.tokens);
     DecoderCache cache;
-    at::Tensor next = lm ? input.tokens : at::full({batch, 1}, kBosId, at::kLong).to(device);
-    // The inputs still being decoded, one row each: finished ones leave the batch.
-    std::vector<int64_t> live(static_cast<size_t>(batch));
+    at::Tensor next = lm ? input.tokens
+                         : at::full({static_cast<int64_t>(slots), 1}, kBosId, at::kLong).to(device);
+    // The input of each row and the tokens it has produced; finished rows leave the batch or
+    // take the next input.
+    std::vector<int64_t> live(slots), steps(slots, 0);
     std::iota(live.begin(), live.end(), int64_t(0));
+    size_t finished_inputs = 0;
 
-    for (int64_t t = 0; t < input.longest_output && !live.empty(); ++t) {
+    for (int64_t t = 0; !live.empty(); ++t) {
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         std::vector<Hypothesis> live_hyps;  // only the n-gram rule reads them
         if (options.no_repeat_ngram > 0)
             for (int64_t b : live) live_hyps.push_back(hyps[b]);
-        apply_logit_rules(log_probs, live_hyps, options, t);
+        apply_logit_rules(log_probs, live_hyps, options, steps);
         std::vector<int64_t> limits;
-        for (int64_t b : live) limits.push_back(input.max_output[b]);
-        force_eos_at_limit(log_probs, limits, t);
+        for (int64_t b : live) limits.push_back(limit[b]);
+        force_eos_at_limit(log_probs, limits, steps);
         // One pass for the best token and its log-probability (argmax, then gather, took
         // about three times as long with LibTorch 1.13).
         const auto [best_values, best] = log_probs.max(-1);
@@ -47,40 +64,58 @@ std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
         const at::Tensor best_cpu = best.cpu();
         const auto token_of = best_cpu.accessor<int64_t, 1>();
         const auto log_prob_of = best_lp.accessor<float, 1>();
-        std::vector<int64_t> kept;  // positions in `live` of the rows still open
+        // The rows going on, and what they take next: their token, or BOS for a new input.
+        std::vector<int64_t> kept, next_live, next_steps, next_tokens, restarted, taken_slots;
+        std::vector<size_t> taken;
         for (size_t r = 0; r < live.size(); ++r) {
             const int64_t b = live[r];
             const int token = static_cast<int>(token_of[static_cast<int64_t>(r)]);
             Hypothesis& h = hyps[b];
             h.token_log_probs.push_back(log_prob_of[static_cast<int64_t>(r)]);
             h.score += h.token_log_probs.back();
-            if (token == kEosId) {
-                h.finished = t < input.max_output[b];  // not when forced at the limit
-            } else {
+            if (token != kEosId) {
                 h.tokens.push_back(token);
-                kept.push_back(static_cast<int64_t>(r));
+                next_live.push_back(b);
+                next_steps.push_back(steps[r] + 1);
+                next_tokens.push_back(token);
+            } else {
+                h.finished = steps[r] < limit[b];  // not when forced at the limit
+                ++finished_inputs;
+                const auto another = feed ? feed->next(finished_inputs) : std::nullopt;
+                if (!another) continue;
+                taken.push_back(*another);
+                taken_slots.push_back(static_cast<int64_t>(kept.size()));
+                next_live.push_back(static_cast<int64_t>(*another));
+                next_steps.push_back(0);
+                next_tokens.push_back(kBosId);
             }
+            kept.push_back(static_cast<int64_t>(r));
         }
         if (kept.empty()) break;
         if (options.on_step &&
             !options.on_step(static_cast<int>(t + 1), static_cast<int>(input.longest_output)))
             break;
-        next = best.unsqueeze(1);
         if (kept.size() < live.size()) {
-            const at::Tensor rows = at::tensor(kept, at::kLong).to(device);
+            const at::Tensor rows = long_tensor(kept, device);
             cache.select(rows);
             if (!lm) {
                 cache.select_memory(rows);
                 encoded.select(rows);
             }
-            next = next.index_select(0, rows);
-            std::vector<int64_t> still;
-            for (int64_t r : kept) still.push_back(live[static_cast<size_t>(r)]);
-            live = std::move(still);
         }
+        if (!taken.empty()) {
+            feed->place(taken_slots, taken, encoded, cache);
+            cache.restart_rows(long_tensor(taken_slots, device));
+        }
+        next = taken.empty() && kept.size() == live.size()
+                   ? best.unsqueeze(1)
+                   : long_tensor(next_tokens, device).unsqueeze(1);
+        live = std::move(next_live);
+        steps = std::move(next_steps);
     }
     std::vector<std::vector<Hypothesis>> out(inputs.size());
     for (size_t b = 0; b < hyps.size(); ++b) {
+        if (hyps[b].token_log_probs.empty()) continue;  // never started (stopped early)
         hyps[b].normalized =
             hyps[b].score / length_penalty(static_cast<int64_t>(hyps[b].token_log_probs.size()),
                                            options.lenpen, options.lenpen_form);

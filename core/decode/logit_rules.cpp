@@ -14,6 +14,15 @@ at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& dev
     return at::tensor(values, at::kLong).to(device);
 }
 
+int64_t output_limit(int64_t length, bool lm, const DecodeOptions& options, int64_t max_positions) {
+    int64_t limit = lm ? options.max_len_b
+                       : static_cast<int64_t>(std::floor(options.max_len_a * double(length))) +
+                             options.max_len_b;
+    // The decoder's position table bounds every output (BOS or the prompt included).
+    limit = std::min(limit, max_positions - (lm ? length : 1) - 1);
+    return std::max<int64_t>(1, limit);
+}
+
 DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool lm,
                               const DecodeOptions& options, int64_t max_positions,
                               const at::Device& device) {
@@ -28,22 +37,24 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
                     "language-model prompts in one batch must have one length");
         std::copy(inputs[i].begin(), inputs[i].end(), row);
         const int64_t len = static_cast<int64_t>(inputs[i].size());
-        int64_t limit = lm ? options.max_len_b
-                           : static_cast<int64_t>(std::floor(options.max_len_a * double(len))) +
-                                 options.max_len_b;
-        // The decoder's position table bounds every output (BOS or the prompt included).
-        limit = std::min(limit, max_positions - (lm ? len : 1) - 1);
-        batch.max_output.push_back(std::max<int64_t>(1, limit));
+        batch.max_output.push_back(output_limit(len, lm, options, max_positions));
         batch.longest_output = std::max(batch.longest_output, batch.max_output.back() + 1);
     }
     batch.tokens = tokens.to(device);
     return batch;
 }
 
-void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-                       const DecodeOptions& options, int64_t step) {
+namespace {
+
+// PAD, BOS and, on `early_rows` (all: undefined), EOS ruled out; then the n-gram rule.
+void rule_out(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+              const DecodeOptions& options, const std::vector<int64_t>* early_rows) {
     const float minus_inf = -std::numeric_limits<float>::infinity();
-    if (step < options.min_len) log_probs.select(1, kEosId).fill_(minus_inf);
+    if (!early_rows)
+        log_probs.select(1, kEosId).fill_(minus_inf);
+    else if (!early_rows->empty())
+        log_probs.select(1, kEosId).index_fill_(
+            0, at::tensor(*early_rows, at::kLong).to(log_probs.device()), minus_inf);
     log_probs.select(1, kPadId).fill_(minus_inf);
     log_probs.select(1, kBosId).fill_(minus_inf);
     const int n = options.no_repeat_ngram;
@@ -66,11 +77,32 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
     for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
 }
 
+}  // namespace
+
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeOptions& options, int64_t step) {
+    const std::vector<int64_t> none;
+    rule_out(log_probs, hyps, options, step < options.min_len ? nullptr : &none);
+}
+
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeOptions& options, const std::vector<int64_t>& row_steps) {
+    std::vector<int64_t> early;
+    for (size_t r = 0; r < row_steps.size(); ++r)
+        if (row_steps[r] < options.min_len) early.push_back(static_cast<int64_t>(r));
+    rule_out(log_probs, hyps, options, &early);
+}
+
 void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,
                         int64_t step) {
+    force_eos_at_limit(log_probs, row_limits, std::vector<int64_t>(row_limits.size(), step));
+}
+
+void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,
+                        const std::vector<int64_t>& row_steps) {
     std::vector<int64_t> rows;
     for (size_t r = 0; r < row_limits.size(); ++r)
-        if (step >= row_limits[r]) rows.push_back(static_cast<int64_t>(r));
+        if (row_steps[r] >= row_limits[r]) rows.push_back(static_cast<int64_t>(r));
     if (rows.empty()) return;
     const at::Tensor index = at::tensor(rows, at::kLong).to(log_probs.device());
     const at::Tensor eos = log_probs.index_select(0, index).select(1, kEosId).clone();

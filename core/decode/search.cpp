@@ -49,6 +49,27 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         return on_device ? greedy_search_on_device(model, batch, batch_options)
                          : greedy_search(model, batch, batch_options);
     };
+    // Greedy search over every input at once, keeping its batch full (input_feed.h). Beam
+    // search is left to batches: its 5 x 64 rows already fill the matrix products, and rows at
+    // positions of their own made its steps slower (each row reorders and reads the keys up to
+    // the furthest row's position). So is one input at a time (nothing to fill).
+    if (!lm && !on_device && !options.sample && !options.on_step && options.beam == 1 &&
+        options.batch_size > 1 && inputs.size() > static_cast<size_t>(options.batch_size)) {
+        if (keep_going && !keep_going(0)) return results;
+        std::vector<std::vector<int>> sorted;
+        for (size_t i : order) sorted.push_back(inputs[i]);
+        auto decoded = greedy_search(model, sorted, options, keep_going);
+        size_t done = 0;
+        for (size_t i = 0; i < order.size(); ++i) {
+            results[order[i]] = std::move(decoded[i]);
+            done += !results[order[i]].empty();
+            if (options.attention)
+                for (auto& hypothesis : results[order[i]])
+                    attach_attention(model, inputs[order[i]], hypothesis);
+        }
+        if (keep_going) keep_going(done);
+        return results;
+    }
     size_t done = 0;
     while (done < order.size() && !stopped) {
         if (keep_going && !keep_going(done)) break;

@@ -12,15 +12,21 @@ namespace tfw {
 
 // Inputs: seq2seq sources (ids ending in EOS) or, for a language model, prompts (ids).
 // Returns per input its hypotheses, best first (n-best, or several samples).
-// Runs in batches of options.batch_size; `keep_going` is asked between batches.
+// Runs in batches of options.batch_size; `keep_going(inputs done)` is asked between batches.
+// Greedy search of seq2seq sources on the CPU keeps its batch full instead (the next input
+// starts in the row of one that has ended) and asks it before each start, unless a step
+// callback (options.on_step, which counts one batch's steps) is set.
 std::vector<std::vector<Hypothesis>> decode_ids(
     TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
     const DecodeOptions& options, const std::function<bool(size_t done)>& keep_going = {});
 
-// Greedy search for one batch (beam 1, no sampling).
-std::vector<std::vector<Hypothesis>> greedy_search(TransformerModelImpl& model,
-                                                   const std::vector<std::vector<int>>& inputs,
-                                                   const DecodeOptions& options);
+// Greedy search (beam 1, no sampling). At most options.batch_size inputs decode together;
+// with more (seq2seq sources only), the next input takes the row of one that has ended, each
+// row at a position of its own (input_feed.h), and keep_going(inputs finished) is asked
+// before each start (false: no more start; inputs never started get no hypotheses).
+std::vector<std::vector<Hypothesis>> greedy_search(
+    TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
+    const DecodeOptions& options, const std::function<bool(size_t finished)>& keep_going = {});
 
 // Batched beam search for one batch (beam >= 1): options.nbest hypotheses per input, best
 // normalized score first. See beam_search.cpp for the stopping rule.

@@ -37,4 +37,17 @@ at::Tensor alibi_bias(const std::vector<double>& slopes, int64_t offset, int64_t
     return (-m.view({heads, 1, 1}) * distance).unsqueeze(0).to(options.dtype());
 }
 
+at::Tensor alibi_bias(const std::vector<double>& slopes, const at::Tensor& positions, int64_t k_len,
+                      const at::TensorOptions& options) {
+    const auto heads = static_cast<int64_t>(slopes.size());
+    const at::TensorOptions as_float = options.dtype(at::kFloat);
+    const at::Tensor i = positions.to(as_float).unsqueeze(1);
+    const at::Tensor j = at::arange(k_len, as_float).unsqueeze(0);
+    const at::Tensor distance = (i - j).abs();  // [B, k_len]
+    const at::Tensor m =
+        at::tensor(std::vector<float>(slopes.begin(), slopes.end())).to(options.device());
+    return (-m.view({1, heads, 1, 1}) * distance.view({distance.size(0), 1, 1, k_len}))
+        .to(options.dtype());
+}
+
 }  // namespace tfw

@@ -17,4 +17,8 @@ std::vector<double> alibi_slopes(int64_t heads);
 at::Tensor alibi_bias(const std::vector<double>& slopes, int64_t offset, int64_t q_len,
                       int64_t k_len, const at::TensorOptions& options);
 
+// [B, heads, 1, k_len]: one query per row b at position positions[b] ([B] long).
+at::Tensor alibi_bias(const std::vector<double>& slopes, const at::Tensor& positions, int64_t k_len,
+                      const at::TensorOptions& options);
+
 }  // namespace tfw

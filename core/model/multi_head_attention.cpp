@@ -81,26 +81,61 @@ at::Tensor MultiHeadAttentionImpl::expand_kv(const at::Tensor& x) const {
         .reshape({x.size(0), heads_, x.size(2), d_head_});
 }
 
+void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, const at::Tensor& k,
+                                     const at::Tensor& v) const {
+    if (cache.keys.defined() && cache.keys.size(2) >= end) return;
+    const int64_t filled = cache.length;
+    const int64_t capacity =
+        std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
+    const auto grown = [&](const at::Tensor& old, const at::Tensor& like) {
+        at::Tensor buffer =
+            at::empty({like.size(0), like.size(1), capacity, d_head_}, like.options());
+        if (filled > 0) buffer.narrow(2, 0, filled).copy_(old.narrow(2, 0, filled));
+        return buffer;
+    };
+    cache.keys = grown(cache.keys, k);
+    cache.values = grown(cache.values, v);
+}
+
 std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append(AttentionCache& cache,
                                                                  const at::Tensor& k,
                                                                  const at::Tensor& v) const {
     const int64_t start = cache.length, end = start + k.size(2);
-    if (!cache.keys.defined() || cache.keys.size(2) < end) {
-        const int64_t capacity =
-            std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
-        const auto grown = [&](const at::Tensor& old, const at::Tensor& like) {
-            at::Tensor buffer =
-                at::empty({like.size(0), like.size(1), capacity, d_head_}, like.options());
-            if (start > 0) buffer.narrow(2, 0, start).copy_(old.narrow(2, 0, start));
-            return buffer;
-        };
-        cache.keys = grown(cache.keys, k);
-        cache.values = grown(cache.values, v);
-    }
+    reserve(cache, end, k, v);
     cache.keys.narrow(2, start, k.size(2)).copy_(k);
     cache.values.narrow(2, start, v.size(2)).copy_(v);
     cache.length = end;
     return {cache.keys.narrow(2, 0, end), cache.values.narrow(2, 0, end)};
+}
+
+std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append_at_positions(
+    AttentionCache& cache, const at::Tensor& k, const at::Tensor& v) const {
+    TORCH_CHECK(k.size(2) == 1, "rows at their own positions take one token a step");
+    // Every row sees the keys up to the furthest row's position; decode_step masks the others.
+    const int64_t end = cache.positions.max().item<int64_t>() + 1;
+    reserve(cache, end, k, v);
+    // Rows read up to the furthest row's position, past their own (masked): what they read
+    // there must be numbers, not uninitialised memory, which could be NaN (a mask does not
+    // cancel NaN). So positions are zeroed as the furthest row reaches them (the buffer holds
+    // numbers up to `length` only).
+    if (end > cache.length) {
+        cache.keys.narrow(2, cache.length, end - cache.length).zero_();
+        cache.values.narrow(2, cache.length, end - cache.length).zero_();
+    }
+    // One write for all rows: [B, capacity, kv_heads, dh] indexed by (row, position).
+    const at::Tensor rows = at::arange(k.size(0), cache.positions.options());
+    cache.keys.transpose(1, 2).index_put_({rows, cache.positions}, k.select(2, 0));
+    cache.values.transpose(1, 2).index_put_({rows, cache.positions}, v.select(2, 0));
+    cache.length = end;  // below the last step's when its furthest row has restarted
+    return {cache.keys.narrow(2, 0, end), cache.values.narrow(2, 0, end)};
+}
+
+std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::memory_keys_values(
+    const at::Tensor& memory) {
+    const auto kv = kv_proj_->forward(memory).chunk(2, -1);
+    at::Tensor k = split_heads(kv[0], kv_heads_);
+    if (k_norm_) k = k_norm_->forward(k);
+    return {k, split_heads(kv[1], kv_heads_)};
 }
 
 at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Tensor& memory,
@@ -108,6 +143,7 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
                                            AttentionCache* cache) {
     const int64_t batch = query.size(0), q_len = query.size(1);
     const int64_t offset = self_attention_ && cache ? cache->length : 0;
+    const bool own_positions = self_attention_ && cache && cache->positions.defined();
     at::Tensor q, k, v;
     if (self_attention_) {
         const int64_t kv_dim = kv_heads_ * d_head_;
@@ -116,29 +152,33 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         k = split_heads(qkv[1], kv_heads_);
         v = split_heads(qkv[2], kv_heads_);
         if (k_norm_) k = k_norm_->forward(k);
-        if (rotary_) k = rotary_->apply(k, offset);
-        if (cache) std::tie(k, v) = append(*cache, k, v);
+        if (rotary_)
+            k = own_positions ? rotary_->apply(k, cache->positions) : rotary_->apply(k, offset);
+        if (own_positions)
+            std::tie(k, v) = append_at_positions(*cache, k, v);
+        else if (cache)
+            std::tie(k, v) = append(*cache, k, v);
     } else {
         q = split_heads(in_proj_->forward(query), heads_);
         if (cache && cache->keys.defined()) {
             k = cache->keys;
             v = cache->values;
         } else {
-            const auto kv = kv_proj_->forward(memory).chunk(2, -1);
-            k = split_heads(kv[0], kv_heads_);
-            v = split_heads(kv[1], kv_heads_);
-            if (k_norm_) k = k_norm_->forward(k);
+            std::tie(k, v) = memory_keys_values(memory);
             if (cache) cache->keys = k, cache->values = v;
         }
     }
     if (q_norm_) q = q_norm_->forward(q);
-    if (rotary_) q = rotary_->apply(q, offset);
+    if (rotary_)
+        q = own_positions ? rotary_->apply(q, cache->positions) : rotary_->apply(q, offset);
     k = expand_kv(k);
     v = expand_kv(v);
 
     at::Tensor bias = mask;
     if (!alibi_slopes_.empty()) {
-        const at::Tensor linear = alibi_bias(alibi_slopes_, offset, q_len, k.size(2), q.options());
+        const at::Tensor linear =
+            own_positions ? alibi_bias(alibi_slopes_, cache->positions, k.size(2), q.options())
+                          : alibi_bias(alibi_slopes_, offset, q_len, k.size(2), q.options());
         bias = mask.defined() ? linear + mask : linear;
     }
 

@@ -23,7 +23,12 @@ namespace tfw {
 // buffers with room to grow (doubling), so that a step writes its keys instead of copying all.
 struct AttentionCache {
     at::Tensor keys, values;  // [batch, kv_heads, capacity, d_head]
-    int64_t length = 0;       // positions filled (self-attention)
+    int64_t length = 0;       // positions filled (self-attention; rows at their own: the furthest)
+    // Self-attention of rows at positions of their own (a search that starts new inputs in
+    // the rows that finished): this step's position of each row, [batch] long, set by
+    // TransformerModelImpl::decode_step. A row writes its keys there and attends to the keys
+    // before it; the caller masks the rest. Undefined: every row at `length`.
+    at::Tensor positions;
 };
 
 struct MultiHeadAttentionImpl : torch::nn::Module {
@@ -44,12 +49,23 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
 
     int64_t heads() const { return heads_; }
 
+    // Cross-attention's keys and values of `memory` [B, S, d], each [B, kv_heads, S, d_head]:
+    // what a decoding step computes once and keeps in its cache.
+    std::pair<at::Tensor, at::Tensor> memory_keys_values(const at::Tensor& memory);
+
   private:
     at::Tensor split_heads(const at::Tensor& x, int64_t heads) const;  // -> [B, heads, T, dh]
     at::Tensor expand_kv(const at::Tensor& x) const;  // [B, kv_heads, T, dh] -> [B, heads, ..]
     // Appends this step's keys and values to the cache; returns all of them.
     std::pair<at::Tensor, at::Tensor> append(AttentionCache& cache, const at::Tensor& k,
                                              const at::Tensor& v) const;
+    // The same for one step of rows at their own positions (cache.positions).
+    std::pair<at::Tensor, at::Tensor> append_at_positions(AttentionCache& cache,
+                                                          const at::Tensor& k,
+                                                          const at::Tensor& v) const;
+    // Room for `end` positions in the cache's buffers, keeping what is filled.
+    void reserve(AttentionCache& cache, int64_t end, const at::Tensor& k,
+                 const at::Tensor& v) const;
 
     int64_t d_model_, heads_, kv_heads_, d_head_;
     double attention_dropout_;

@@ -32,4 +32,12 @@ at::Tensor PositionalEncodingImpl::forward(int64_t len, int64_t offset) {
     return {};
 }
 
+at::Tensor PositionalEncodingImpl::at_positions(const at::Tensor& positions) {
+    if (is_relative(kind_) || kind_ == Positional::None) return {};
+    TORCH_CHECK(positions.max().item<int64_t>() < max_positions_,
+                "sequence exceeds model.max_positions (", max_positions_, ")");
+    const at::Tensor& table = kind_ == Positional::Sinusoidal ? table_ : learned_->weight;
+    return table.index_select(0, positions);
+}
+
 }  // namespace tfw

@@ -13,6 +13,8 @@ struct PositionalEncodingImpl : torch::nn::Module {
     PositionalEncodingImpl(Positional kind, int64_t max_positions, int64_t d_model);
     // Positions [offset, offset + len) as [len, d_model]; undefined for none, rope and alibi.
     at::Tensor forward(int64_t len, int64_t offset = 0);
+    // Position positions[b] of each row ([B] long) as [B, d_model]; undefined as above.
+    at::Tensor at_positions(const at::Tensor& positions);
 
   private:
     Positional kind_;

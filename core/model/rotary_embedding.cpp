@@ -26,14 +26,28 @@ void RotaryEmbedding::extend(int64_t length, const at::Tensor& like) {
     sin_ = both.sin().to(like.device());
 }
 
+at::Tensor RotaryEmbedding::rotate(const at::Tensor& x, const at::Tensor& cos,
+                                   const at::Tensor& sin) const {
+    const int64_t half = head_dim_ / 2;
+    const at::Tensor rotated = at::cat({-x.narrow(-1, half, half), x.narrow(-1, 0, half)}, -1);
+    return x * cos.to(x.scalar_type()) + rotated * sin.to(x.scalar_type());
+}
+
 at::Tensor RotaryEmbedding::apply(const at::Tensor& x, int64_t offset) {
-    const int64_t length = x.size(-2), half = head_dim_ / 2;
+    const int64_t length = x.size(-2);
     if (!cos_.defined() || cos_.size(0) < offset + length || cos_.device() != x.device())
         extend(offset + length, x);
-    const at::Tensor cos = cos_.narrow(0, offset, length).to(x.scalar_type());
-    const at::Tensor sin = sin_.narrow(0, offset, length).to(x.scalar_type());
-    const at::Tensor rotated = at::cat({-x.narrow(-1, half, half), x.narrow(-1, 0, half)}, -1);
-    return x * cos + rotated * sin;
+    return rotate(x, cos_.narrow(0, offset, length), sin_.narrow(0, offset, length));
+}
+
+at::Tensor RotaryEmbedding::apply(const at::Tensor& x, const at::Tensor& positions) {
+    TORCH_CHECK(x.dim() == 4 && x.size(2) == 1, "rows at their own positions take one token");
+    const int64_t end = positions.max().item<int64_t>() + 1;
+    if (!cos_.defined() || cos_.size(0) < end || cos_.device() != x.device()) extend(end, x);
+    const auto per_row = [&](const at::Tensor& table) {
+        return table.index_select(0, positions).view({x.size(0), 1, 1, head_dim_});
+    };
+    return rotate(x, per_row(cos_), per_row(sin_));
 }
 
 }  // namespace tfw

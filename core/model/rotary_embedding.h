@@ -14,9 +14,12 @@ class RotaryEmbedding {
     RotaryEmbedding(int64_t head_dim, double base);
     // x [..., T, d_head] at positions offset .. offset + T - 1, rotated.
     at::Tensor apply(const at::Tensor& x, int64_t offset);
+    // x [B, heads, 1, d_head], row b at position positions[b] ([B] long), rotated.
+    at::Tensor apply(const at::Tensor& x, const at::Tensor& positions);
 
   private:
     void extend(int64_t length, const at::Tensor& like);
+    at::Tensor rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin) const;
 
     int64_t head_dim_;
     double base_;

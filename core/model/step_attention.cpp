@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tfw {
 namespace {
@@ -36,6 +37,8 @@ struct Job {
     float* context;
 };
 
+constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+
 // Eight running sums, so that the compiler keeps them in vector registers. (Compiled for
 // AVX-512 and chosen at run time, these loops were no faster: they wait on memory, reading
 // every cached key and value once.)
@@ -60,11 +63,18 @@ void score_pairs(const Job<T>& job, int64_t begin, int64_t end) {
         for (int64_t r = 0; r < job.rows; ++r) {
             const T* q = job.query.at(b, h, r);
             float* out = job.scores + (i * job.rows + r) * job.keys;
-            for (int64_t j = 0; j < job.keys; ++j)
-                out[j] = dot(q, job.key.at(b, h, j), job.dh) * job.scale;
-            if (!job.bias) continue;
+            if (!job.bias) {
+                for (int64_t j = 0; j < job.keys; ++j)
+                    out[j] = dot(q, job.key.at(b, h, j), job.dh) * job.scale;
+                continue;
+            }
+            // Masked keys (padding, or past a row's own position) are not read at all.
             const float* add = job.bias + b * job.bias_b + h * job.bias_h + r * job.bias_r;
-            for (int64_t j = 0; j < job.keys; ++j) out[j] += add[j * job.bias_k];
+            for (int64_t j = 0; j < job.keys; ++j) {
+                const float bias = add[j * job.bias_k];
+                out[j] = bias == kMinusInf ? bias
+                                           : dot(q, job.key.at(b, h, j), job.dh) * job.scale + bias;
+            }
         }
     }
 }

@@ -25,10 +25,42 @@ at::Tensor padding_mask(const at::Tensor& tokens, const at::TensorOptions& optio
         .masked_fill_(pad, -std::numeric_limits<float>::infinity());
 }
 
-void keep_rows(AttentionCache& cache, const at::Tensor& indices) {
+// Self-attention's buffers have room beyond the positions filled: only those are copied
+// (the whole buffer of 320 rows x 128 positions took 20 times as long as its first 30).
+// Rows at their own positions fill up to the furthest row's, which falls when it restarts.
+void keep_rows(AttentionCache& cache, const at::Tensor& indices, bool self_attention) {
     if (!cache.keys.defined()) return;
-    cache.keys = cache.keys.index_select(0, indices);
-    cache.values = cache.values.index_select(0, indices);
+    const int64_t filled = self_attention ? cache.length : cache.keys.size(2);
+    const auto kept = [&](const at::Tensor& buffer) {
+        if (filled == buffer.size(2)) return buffer.index_select(0, indices);
+        // Room for a few more steps: the whole capacity would be pages to fault in anew at
+        // every step of a beam search.
+        std::vector<int64_t> shape = buffer.sizes().vec();
+        shape[0] = indices.size(0);
+        shape[2] = std::min(shape[2], filled + 8);
+        at::Tensor out = at::empty(shape, buffer.options());
+        at::Tensor part = out.narrow(2, 0, filled);
+        at::index_select_out(part, buffer.narrow(2, 0, filled), 0, indices);
+        return out;
+    };
+    cache.keys = kept(cache.keys);
+    cache.values = kept(cache.values);
+}
+
+// `t` widened along dimension `dim` to `size`, the new entries `fill`.
+at::Tensor widened(const at::Tensor& t, int64_t dim, int64_t size, double fill) {
+    if (t.size(dim) >= size) return t;
+    std::vector<int64_t> shape = t.sizes().vec();
+    shape[static_cast<size_t>(dim)] = size - t.size(dim);
+    return at::cat({t, at::full(shape, fill, t.options())}, dim);
+}
+
+// Rows `rows` of `from` into rows `slots` of `into`, both widened along `dim` to the wider.
+void place_rows(at::Tensor& into, const at::Tensor& slots, const at::Tensor& from,
+                const at::Tensor& rows, int64_t dim, double fill) {
+    const int64_t size = std::max(into.size(dim), from.size(dim));
+    into = widened(into, dim, size, fill);
+    into.index_copy_(0, slots, widened(from.index_select(0, rows), dim, size, fill));
 }
 
 }  // namespace
@@ -39,12 +71,41 @@ void EncoderOutput::select(const at::Tensor& indices) {
     if (src.defined()) src = src.index_select(0, indices);
 }
 
+void EncoderOutput::place(const at::Tensor& slots, const EncoderOutput& from,
+                          const at::Tensor& rows) {
+    const double minus_inf = -std::numeric_limits<double>::infinity();
+    place_rows(memory, slots, from.memory, rows, 1, 0.0);
+    place_rows(memory_mask, slots, from.memory_mask, rows, 3, minus_inf);
+    if (src.defined()) place_rows(src, slots, from.src, rows, 1, kPadId);
+}
+
 void DecoderCache::select(const at::Tensor& indices) {
-    for (auto& layer : layers) keep_rows(layer.self, indices);
+    for (auto& layer : layers) keep_rows(layer.self, indices, true);
+    if (positions.defined()) positions = positions.index_select(0, indices);
 }
 
 void DecoderCache::select_memory(const at::Tensor& indices) {
-    for (auto& layer : layers) keep_rows(layer.cross, indices);
+    for (auto& layer : layers) keep_rows(layer.cross, indices, false);
+}
+
+void DecoderCache::restart_rows(const at::Tensor& rows) {
+    TORCH_CHECK(!layers.empty() && layers.front().self.keys.defined(),
+                "rows restart in a cache that has taken a step");
+    if (!positions.defined())
+        positions =
+            at::full({layers.front().self.keys.size(0)}, length, rows.options().dtype(at::kLong));
+    positions.index_fill_(0, rows, 0);
+}
+
+void DecoderCache::place_memory(const at::Tensor& slots, const DecoderCache& from,
+                                const at::Tensor& rows) {
+    TORCH_CHECK(from.layers.size() == layers.size(), "caches of different models");
+    for (size_t i = 0; i < layers.size(); ++i) {
+        AttentionCache& cross = layers[i].cross;
+        if (!cross.keys.defined()) continue;  // computed from the memory at the first step
+        place_rows(cross.keys, slots, from.layers[i].cross.keys, rows, 2, 0.0);
+        place_rows(cross.values, slots, from.layers[i].cross.values, rows, 2, 0.0);
+    }
 }
 
 TransformerModelImpl::TransformerModelImpl(ModelOptions o)
@@ -152,32 +213,64 @@ at::Tensor TransformerModelImpl::decode(const at::Tensor& tgt_in, const EncoderO
 at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const EncoderOutput* encoded,
                                              DecoderCache& cache, AttentionMaps* maps) {
     if (cache.layers.empty()) cache.layers.resize(decoder_layers_->size());
-    at::Tensor x = embed(tokens, tgt_embedding_, tgt_positions_, cache.length);
+    const bool own_positions = cache.positions.defined();
+    at::Tensor x;
+    if (own_positions) {
+        x = tgt_embedding_->forward(tokens) * embed_scale_;
+        const at::Tensor pos = tgt_positions_->at_positions(cache.positions);
+        if (pos.defined()) x = x + pos.unsqueeze(1);
+    } else {
+        x = embed(tokens, tgt_embedding_, tgt_positions_, cache.length);
+    }
     const at::Tensor memory = encoded ? encoded->memory : at::Tensor();
     const at::Tensor memory_mask = encoded ? encoded->memory_mask : at::Tensor();
     // One new token may see everything cached; several (a prompt) must not see each other's future,
     // unless the model is not causal. Such a model's earlier positions saw their own future in
     // training, which a step-by-step decoding does not have yet, so its decodings are poor.
+    // Rows at their own positions see the keys up to theirs ([rows, 1, 1, keys]).
     const int64_t fresh = tokens.size(1);
     at::Tensor self_mask;
-    if (fresh > 1 && options_.causal)
+    if (own_positions) {
+        const int64_t keys = cache.positions.max().item<int64_t>() + 1;
+        const at::Tensor later = at::arange(keys, cache.positions.options())
+                                     .view({1, 1, 1, keys})
+                                     .gt(cache.positions.view({-1, 1, 1, 1}));
+        self_mask = at::zeros(later.sizes(), x.options())
+                        .masked_fill_(later, -std::numeric_limits<float>::infinity());
+    } else if (fresh > 1 && options_.causal) {
         self_mask = at::triu(at::full({fresh, cache.length + fresh},
                                       -std::numeric_limits<float>::infinity(), x.options()),
                              1 + cache.length);
+    }
     size_t i = 0;
     for (const auto& module : *decoder_layers_) {
         at::Tensor self_w, cross_w;
+        DecoderLayerCache& layer_cache = cache.layers[i++];
+        layer_cache.self.positions = cache.positions;
         x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask,
                                                 maps ? &self_w : nullptr, maps ? &cross_w : nullptr,
-                                                &cache.layers[i++]);
+                                                &layer_cache);
         if (maps) {
             maps->decoder_self.push_back(self_w);
             if (cross_w.defined()) maps->cross.push_back(cross_w);
         }
     }
     cache.length += tokens.size(1);
+    if (own_positions) cache.positions.add_(1);
     if (decoder_norm_) x = decoder_norm_->forward(x);
     return project(x.select(1, x.size(1) - 1));
+}
+
+DecoderCache TransformerModelImpl::memory_cache(const EncoderOutput& encoded) {
+    DecoderCache cache;
+    cache.layers.resize(decoder_layers_->size());
+    size_t i = 0;
+    for (const auto& module : *decoder_layers_) {
+        AttentionCache& cross = cache.layers[i++].cross;
+        std::tie(cross.keys, cross.values) =
+            module->as<DecoderLayer>()->cross_attention->memory_keys_values(encoded.memory);
+    }
+    return cache;
 }
 
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {

@@ -28,18 +28,28 @@ struct EncoderOutput {
     at::Tensor src;          // the token ids, [B, S]
     // Keeps the rows `indices` (a search drops the inputs it has finished).
     void select(const at::Tensor& indices);
+    // Rows `rows` of `from` replace rows `slots` (a search starts new inputs in the rows of
+    // finished ones); the shorter of the two is padded to the longer source.
+    void place(const at::Tensor& slots, const EncoderOutput& from, const at::Tensor& rows);
 };
 
 // Per-layer keys and values of a decoding in progress.
 struct DecoderCache {
     std::vector<DecoderLayerCache> layers;
     int64_t length = 0;  // tokens decoded so far
+    // Each row's next position, [rows] long, once rows have restarted (restart_rows);
+    // undefined while every row is at `length`.
+    at::Tensor positions;
     // Keeps the rows `indices` of the self-attention keys and values (beam search reorders
     // hypotheses).
     void select(const at::Tensor& indices);
     // Keeps the rows `indices` of the cross-attention keys and values, which have one row per
     // input, however many hypotheses it has (beam search drops finished inputs).
     void select_memory(const at::Tensor& indices);
+    // Self-attention rows `rows` start a new output at position 0 with their next step.
+    void restart_rows(const at::Tensor& rows);
+    // Cross-attention rows `rows` of `from` replace rows `slots` (with EncoderOutput::place).
+    void place_memory(const at::Tensor& slots, const DecoderCache& from, const at::Tensor& rows);
 };
 
 enum class AttentionStack { EncoderSelf, DecoderSelf, Cross };
@@ -59,6 +69,9 @@ struct TransformerModelImpl : torch::nn::Module {
     at::Tensor decode_step(const at::Tensor& tokens, const EncoderOutput* encoded,
                            DecoderCache& cache, AttentionMaps* maps = nullptr);
     at::Tensor project(const at::Tensor& hidden);  // [.., d] -> [.., V]
+    // A cache holding only the cross-attention keys and values of `encoded` (inputs encoded
+    // ahead, to be placed into a running search's cache with DecoderCache::place_memory).
+    DecoderCache memory_cache(const EncoderOutput& encoded);
 
     // Switches heads off (mask of 0/1 per head) in one layer; undefined mask = all on.
     void set_head_mask(AttentionStack stack, int64_t layer, at::Tensor mask);

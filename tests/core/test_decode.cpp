@@ -248,6 +248,88 @@ class TestDecode : public QObject {
             }
     }
 
+    // More inputs than the batch holds: greedy search starts the next input in the row of one
+    // that has ended, each row at its own position (input_feed.h). Every input gets the output
+    // it gets decoded alone, with every kind of position, grouped key/value heads, sources of
+    // very different lengths (later inputs widen the batch's encoder output) and a minimum
+    // length.
+    void refilledBatchesEqualOneAtATime_data() {
+        QTest::addColumn<int>("positional");
+        QTest::addColumn<int>("kvHeads");
+        QTest::addColumn<int>("minLength");
+        QTest::newRow("sinusoidal") << static_cast<int>(Positional::Sinusoidal) << 0 << 0;
+        QTest::newRow("learned") << static_cast<int>(Positional::Learned) << 0 << 0;
+        QTest::newRow("rope") << static_cast<int>(Positional::Rope) << 0 << 0;
+        QTest::newRow("alibi") << static_cast<int>(Positional::Alibi) << 0 << 0;
+        QTest::newRow("none") << static_cast<int>(Positional::None) << 0 << 0;
+        QTest::newRow("gqa") << static_cast<int>(Positional::Rope) << 2 << 0;
+        QTest::newRow("min length") << static_cast<int>(Positional::Sinusoidal) << 0 << 4;
+    }
+    void refilledBatchesEqualOneAtATime() {
+        QFETCH(int, positional);
+        QFETCH(int, kvHeads);
+        QFETCH(int, minLength);
+        ExperimentConfig c = test::tiny_model_config(Task::Translation);
+        c.model.positional = static_cast<Positional>(positional);
+        c.model.kv_heads = kvHeads;
+        at::manual_seed(11);
+        TransformerModel model(model_options(c, kVocab, kVocab));
+        model->eval();
+        {
+            torch::NoGradGuard no_grad;  // EOS likely enough that outputs end at varied lengths
+            const at::Tensor eos = model->named_parameters()["tgt_embedding.weight"][kEosId];
+            model->named_parameters()["decoder_norm.bias"].add_(
+                eos * (1.5 / eos.dot(eos).item<double>()));
+        }
+        // Lengths 2..16 in a mixed order: sorted, the batch's later inputs are the longer.
+        std::vector<std::vector<int>> in;
+        at::manual_seed(5);
+        for (int i = 0; i < 15; ++i) {
+            const int len = 2 + (i * 7) % 15;
+            const at::Tensor t = at::randint(4, kVocab, {len}, at::kLong);
+            std::vector<int> ids;
+            for (int64_t j = 0; j < len; ++j) ids.push_back(static_cast<int>(t[j].item<int64_t>()));
+            ids.push_back(kEosId);
+            in.push_back(ids);
+        }
+        DecodeOptions o = options_with(1, 1.0);
+        o.min_len = minLength;
+        o.batch_size = 4;
+        std::vector<size_t> asked;
+        const auto together = decode_ids(*model, in, o, [&](size_t done) {
+            asked.push_back(done);
+            return true;
+        });
+        QCOMPARE(asked.front(), size_t(0));
+        QCOMPARE(asked.back(), in.size());
+        QVERIFY(std::is_sorted(asked.begin(), asked.end()));
+        QVERIFY2(asked.size() > 3, "asked before each start");
+        std::set<size_t> lengths;
+        for (size_t i = 0; i < in.size(); ++i) {
+            const auto alone = decode_ids(*model, {in[i]}, o);
+            compare_hypotheses(together[i], alone[0]);
+            lengths.insert(together[i].front().tokens.size());
+        }
+        QVERIFY2(lengths.size() >= 3, "outputs end at varied lengths");
+    }
+
+    // Stopping between starts: the inputs started are decoded whole, the others get nothing.
+    void refilledSearchStopsStartingInputs() {
+        auto model = make_model(Task::Translation);
+        const auto in = inputs(false, 12, 6);
+        DecodeOptions o = options_with(1);
+        o.batch_size = 3;
+        const auto all = decode_ids(*model, in, o);
+        const auto some = decode_ids(*model, in, o, [](size_t done) { return done < 2; });
+        size_t decoded = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            if (some[i].empty()) continue;
+            ++decoded;
+            compare_hypotheses(some[i], all[i]);
+        }
+        QVERIFY2(decoded >= 3 && decoded < in.size(), qPrintable(QString::number(decoded)));
+    }
+
     // The search with its bookkeeping on the device finds the host search's hypotheses: with
     // the host looking every step (the batch shrinks as the host's does) and every 8 steps
     // (finished inputs stay in the batch a while longer), for both tasks, length penalty forms,
