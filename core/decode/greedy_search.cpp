@@ -65,7 +65,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(
         const auto token_of = best_cpu.accessor<int64_t, 1>();
         const auto log_prob_of = best_lp.accessor<float, 1>();
         // The rows going on, and what they take next: their token, or BOS for a new input.
-        std::vector<int64_t> kept, next_live, next_steps, next_tokens, restarted, taken_slots;
+        std::vector<int64_t> kept, next_live, next_steps, next_tokens, taken_slots;
         std::vector<size_t> taken;
         for (size_t r = 0; r < live.size(); ++r) {
             const int64_t b = live[r];
@@ -107,9 +107,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(
             feed->place(taken_slots, taken, encoded, cache);
             cache.restart_rows(long_tensor(taken_slots, device));
         }
-        next = taken.empty() && kept.size() == live.size()
-                   ? best.unsqueeze(1)
-                   : long_tensor(next_tokens, device).unsqueeze(1);
+        next = long_tensor(next_tokens, device).unsqueeze(1);
         live = std::move(next_live);
         steps = std::move(next_steps);
     }

@@ -44,17 +44,24 @@ DecodeBatch make_decode_batch(const std::vector<std::vector<int>>& inputs, bool 
     return batch;
 }
 
-namespace {
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeOptions& options, int64_t step) {
+    apply_logit_rules(log_probs, hyps, options,
+                      std::vector<int64_t>(static_cast<size_t>(log_probs.size(0)), step));
+}
 
-// PAD, BOS and, on `early_rows` (all: undefined), EOS ruled out; then the n-gram rule.
-void rule_out(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-              const DecodeOptions& options, const std::vector<int64_t>* early_rows) {
+void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
+                       const DecodeOptions& options, const std::vector<int64_t>& row_steps) {
     const float minus_inf = -std::numeric_limits<float>::infinity();
-    if (!early_rows)
+    std::vector<int64_t> early;  // rows before the minimum length: no EOS yet
+    for (size_t r = 0; r < row_steps.size(); ++r)
+        if (row_steps[r] < options.min_len) early.push_back(static_cast<int64_t>(r));
+    // Every row early (the searches that keep one step for all): no index to send anywhere.
+    if (early.size() == row_steps.size() && !early.empty())
         log_probs.select(1, kEosId).fill_(minus_inf);
-    else if (!early_rows->empty())
-        log_probs.select(1, kEosId).index_fill_(
-            0, at::tensor(*early_rows, at::kLong).to(log_probs.device()), minus_inf);
+    else if (!early.empty())
+        log_probs.select(1, kEosId).index_fill_(0, long_tensor(early, log_probs.device()),
+                                                minus_inf);
     log_probs.select(1, kPadId).fill_(minus_inf);
     log_probs.select(1, kBosId).fill_(minus_inf);
     const int n = options.no_repeat_ngram;
@@ -75,22 +82,6 @@ void rule_out(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
         }
     }
     for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
-}
-
-}  // namespace
-
-void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-                       const DecodeOptions& options, int64_t step) {
-    const std::vector<int64_t> none;
-    rule_out(log_probs, hyps, options, step < options.min_len ? nullptr : &none);
-}
-
-void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
-                       const DecodeOptions& options, const std::vector<int64_t>& row_steps) {
-    std::vector<int64_t> early;
-    for (size_t r = 0; r < row_steps.size(); ++r)
-        if (row_steps[r] < options.min_len) early.push_back(static_cast<int64_t>(r));
-    rule_out(log_probs, hyps, options, &early);
 }
 
 void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,

@@ -49,6 +49,16 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         return on_device ? greedy_search_on_device(model, batch, batch_options)
                          : greedy_search(model, batch, batch_options);
     };
+    // A search's results for the inputs order[first ..], back in input order.
+    auto store = [&](size_t first, std::vector<std::vector<Hypothesis>> decoded) {
+        for (size_t k = 0; k < decoded.size(); ++k) {
+            std::vector<Hypothesis>& slot = results[order[first + k]];
+            slot = std::move(decoded[k]);
+            if (options.attention)
+                for (auto& hypothesis : slot)
+                    attach_attention(model, inputs[order[first + k]], hypothesis);
+        }
+    };
     // Greedy search over every input at once, keeping its batch full (input_feed.h). Beam
     // search is left to batches: its 5 x 64 rows already fill the matrix products, and rows at
     // positions of their own made its steps slower (each row reorders and reads the keys up to
@@ -58,16 +68,10 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         if (keep_going && !keep_going(0)) return results;
         std::vector<std::vector<int>> sorted;
         for (size_t i : order) sorted.push_back(inputs[i]);
-        auto decoded = greedy_search(model, sorted, options, keep_going);
-        size_t done = 0;
-        for (size_t i = 0; i < order.size(); ++i) {
-            results[order[i]] = std::move(decoded[i]);
-            done += !results[order[i]].empty();
-            if (options.attention)
-                for (auto& hypothesis : results[order[i]])
-                    attach_attention(model, inputs[order[i]], hypothesis);
-        }
-        if (keep_going) keep_going(done);
+        store(0, greedy_search(model, sorted, options, keep_going));
+        if (keep_going)
+            keep_going(static_cast<size_t>(std::count_if(
+                results.begin(), results.end(), [](const auto& r) { return !r.empty(); })));
         return results;
     }
     size_t done = 0;
@@ -84,13 +88,7 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
         const std::vector<size_t> indices(order.begin() + static_cast<long>(done),
                                           order.begin() + static_cast<long>(end));
-        auto decoded = search(batch, indices);
-        for (size_t i = done; i < end; ++i) {
-            results[order[i]] = std::move(decoded[i - done]);
-            if (options.attention)
-                for (auto& hypothesis : results[order[i]])
-                    attach_attention(model, inputs[order[i]], hypothesis);
-        }
+        store(done, search(batch, indices));
         done = end;
     }
     if (keep_going) keep_going(done);

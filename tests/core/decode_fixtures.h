@@ -8,6 +8,7 @@
 #include <torch/utils.h>
 
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "core/decode/search.h"
@@ -20,16 +21,21 @@ constexpr double kEosBoost = 3.0;
 
 // Random weights. Their next-token distributions are already peaked, like a trained model's;
 // EOS is made likely enough that some hypotheses end before the length limit.
-inline TransformerModel make_model(Task task, uint64_t seed = 7) {
+// `adjust` may change the tiny model's configuration first.
+inline TransformerModel make_model(Task task, uint64_t seed = 7,
+                                   const std::function<void(ExperimentConfig&)>& adjust = {},
+                                   double eos_boost = kEosBoost) {
+    ExperimentConfig config = test::tiny_model_config(task);
+    if (adjust) adjust(config);
     at::manual_seed(seed);
-    TransformerModel model(model_options(test::tiny_model_config(task), kVocab, kVocab));
+    TransformerModel model(model_options(config, kVocab, kVocab));
     model->eval();
     torch::NoGradGuard no_grad;
     // The final LayerNorm's bias along EOS's (tied) embedding raises every EOS logit by
-    // about kEosBoost, so that hypotheses end at varied lengths.
+    // about eos_boost, so that hypotheses end at varied lengths.
     const at::Tensor eos = model->named_parameters()["tgt_embedding.weight"][kEosId];
     model->named_parameters()["decoder_norm.bias"].add_(eos *
-                                                        (kEosBoost / eos.dot(eos).item<double>()));
+                                                        (eos_boost / eos.dot(eos).item<double>()));
     return model;
 }
 
