@@ -1,7 +1,8 @@
 // Batched beam search: every input of a batch keeps `beam` rows, all rows advance with one
 // decode_step per time step, and the self-attention cache is reordered (and shrunk as inputs
 // finish) with DecoderCache::select; the encoder output and cross-attention cache keep one
-// row per input, shrunk with select_memory.
+// row per input, shrunk with select_memory. On the CPU a reorder moves only a table of where
+// each row's keys are (DecoderCache::follow_origins).
 //
 // Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
 // still beat the worst of them; with options.patience p > 0 also once beam × p hypotheses have
@@ -20,6 +21,7 @@
 #include "core/data/tokenizer.h"
 #include "core/decode/logit_rules.h"
 #include "core/decode/search.h"
+#include "core/decode/step_candidates.h"
 
 namespace tfw {
 namespace {
@@ -87,31 +89,27 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             : std::numeric_limits<int64_t>::max();
 
     DecoderCache cache;
+    cache.follow_origins = device.is_cpu();  // a reorder moves no keys (DecoderCache)
     for (int64_t step = 0; !active.empty(); ++step) {
-        at::Tensor log_probs = at::log_softmax(
-            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
-        apply_logit_rules(log_probs, open, options, step);
+        // The rules mask the logits themselves: their log_softmax then is the masked
+        // log-probabilities, read only where a candidate is taken (step_candidates.h).
+        at::Tensor logits =
+            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat).contiguous();
+        const at::Tensor normalizers = log_softmax_normalizers(logits);
+        apply_logit_rules(logits, open, options, step);
         std::vector<int64_t> row_limits;
         for (int64_t b : active) row_limits.insert(row_limits.end(), beam, input.max_output[b]);
-        force_eos_at_limit(log_probs, row_limits, step);
+        force_eos_at_limit(logits, row_limits, step);
         // A cancelled search ends every open hypothesis at this step.
         const bool cancelled =
             options.on_step &&
             !options.on_step(static_cast<int>(step + 1), static_cast<int>(input.longest_output));
-        const int64_t vocab = log_probs.size(1);
-        const at::Tensor scores = at::tensor(open_scores, at::kDouble).to(at::kFloat).to(device);
-        const at::Tensor candidates = (log_probs + scores.unsqueeze(1)).view({-1, beam * vocab});
+        const int64_t vocab = logits.size(1);
         const int64_t wanted = std::min<int64_t>(2 * beam, beam * vocab);
-        const auto top = candidates.topk(wanted, 1);
-        const at::Tensor top_scores = std::get<0>(top).cpu();
-        const at::Tensor top_ids = std::get<1>(top).cpu();
-        // The candidates' own token log-probabilities: [rows, V] viewed per input is
-        // [inputs, beam * V], the layout of the candidate ids.
-        const at::Tensor top_log_probs =
-            log_probs.view({-1, beam * vocab}).gather(1, std::get<1>(top)).cpu();
-        const auto top_score = top_scores.accessor<float, 2>();
-        const auto top_id = top_ids.accessor<int64_t, 2>();
-        const auto lp = top_log_probs.accessor<float, 2>();
+        const StepCandidates top = best_candidates(logits, normalizers, open_scores, beam, wanted);
+        const auto top_score = top.scores.accessor<float, 2>();
+        const auto top_id = top.ids.accessor<int64_t, 2>();
+        const auto lp = top.log_probs.accessor<float, 2>();
 
         std::vector<int64_t> next_active, source_rows, next_tokens;
         std::vector<Hypothesis> next_open;

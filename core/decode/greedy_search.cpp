@@ -10,6 +10,7 @@
 #include "core/decode/input_feed.h"
 #include "core/decode/logit_rules.h"
 #include "core/decode/search.h"
+#include "core/decode/step_candidates.h"
 
 namespace tfw {
 
@@ -48,30 +49,30 @@ std::vector<std::vector<Hypothesis>> greedy_search(
     size_t finished_inputs = 0;
 
     for (int64_t t = 0; !live.empty(); ++t) {
-        at::Tensor log_probs = at::log_softmax(
-            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
+        // The rules mask the logits; the best token of each row and its log-probability come
+        // from one pass over them (step_candidates.h: no [rows, V] log_softmax).
+        at::Tensor logits =
+            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat).contiguous();
+        const at::Tensor normalizers = log_softmax_normalizers(logits);
         std::vector<Hypothesis> live_hyps;  // only the n-gram rule reads them
         if (options.no_repeat_ngram > 0)
             for (int64_t b : live) live_hyps.push_back(hyps[b]);
-        apply_logit_rules(log_probs, live_hyps, options, steps);
+        apply_logit_rules(logits, live_hyps, options, steps);
         std::vector<int64_t> limits;
         for (int64_t b : live) limits.push_back(limit[b]);
-        force_eos_at_limit(log_probs, limits, steps);
-        // One pass for the best token and its log-probability (argmax, then gather, took
-        // about three times as long with LibTorch 1.13).
-        const auto [best_values, best] = log_probs.max(-1);
-        const at::Tensor best_lp = best_values.cpu();
-        const at::Tensor best_cpu = best.cpu();
-        const auto token_of = best_cpu.accessor<int64_t, 1>();
-        const auto log_prob_of = best_lp.accessor<float, 1>();
+        force_eos_at_limit(logits, limits, steps);
+        const StepCandidates best = best_candidates(
+            logits, normalizers, std::vector<double>(live.size(), 0.0), /*beam=*/1, /*wanted=*/1);
+        const auto token_of = best.ids.accessor<int64_t, 2>();
+        const auto log_prob_of = best.log_probs.accessor<float, 2>();
         // The rows going on, and what they take next: their token, or BOS for a new input.
         std::vector<int64_t> kept, next_live, next_steps, next_tokens, taken_slots;
         std::vector<size_t> taken;
         for (size_t r = 0; r < live.size(); ++r) {
             const int64_t b = live[r];
-            const int token = static_cast<int>(token_of[static_cast<int64_t>(r)]);
+            const int token = static_cast<int>(token_of[static_cast<int64_t>(r)][0]);
             Hypothesis& h = hyps[b];
-            h.token_log_probs.push_back(log_prob_of[static_cast<int64_t>(r)]);
+            h.token_log_probs.push_back(log_prob_of[static_cast<int64_t>(r)][0]);
             h.score += h.token_log_probs.back();
             if (token != kEosId) {
                 h.tokens.push_back(token);

@@ -28,6 +28,13 @@ at::Tensor explicit_attention(at::Tensor q, const at::Tensor& k, const at::Tenso
     return at::matmul(weights, v);
 }
 
+// Keys or values [rows, H, T, dh] of each row as its origins [rows, T] say where they are.
+at::Tensor rows_at_origins(const at::Tensor& t, const at::Tensor& origins) {
+    const at::Tensor positions =
+        at::arange(origins.size(1), origins.options()).unsqueeze(0).expand_as(origins);
+    return t.transpose(1, 2).index({origins, positions}).transpose(1, 2);
+}
+
 #if TORCH_VERSION_MAJOR >= 2
 // The same in one fused LibTorch kernel (flash attention, on the CPU too), which never
 // materialises the [B, H, Tq, Tk] weights: less memory traffic, no weights to return.
@@ -87,23 +94,42 @@ void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, const a
     const int64_t filled = cache.length;
     const int64_t capacity =
         std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
+    // Rows that follow origins move their keys into rows of their own here: the new buffers
+    // have this step's rows, not those of the inputs that have left, and the origins start
+    // over as every row's own.
+    const bool follow = cache.follow_origins && filled > 0;
     const auto grown = [&](const at::Tensor& old, const at::Tensor& like) {
         at::Tensor buffer =
             at::empty({like.size(0), like.size(1), capacity, d_head_}, like.options());
-        if (filled > 0) buffer.narrow(2, 0, filled).copy_(old.narrow(2, 0, filled));
+        if (filled == 0) return buffer;
+        const at::Tensor kept = old.narrow(2, 0, filled);
+        buffer.narrow(2, 0, filled)
+            .copy_(follow ? rows_at_origins(kept, cache.origins.narrow(1, 0, filled)) : kept);
         return buffer;
     };
     cache.keys = grown(cache.keys, k);
     cache.values = grown(cache.values, v);
+    if (cache.follow_origins)
+        cache.origins = at::arange(k.size(0), k.options().dtype(at::kLong))
+                            .unsqueeze(1)
+                            .expand({k.size(0), capacity})
+                            .contiguous();
 }
 
 std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append(AttentionCache& cache,
                                                                  const at::Tensor& k,
                                                                  const at::Tensor& v) const {
-    const int64_t start = cache.length, end = start + k.size(2);
+    const int64_t start = cache.length, fresh = k.size(2), end = start + fresh;
+    TORCH_CHECK(!cache.follow_origins || cache.length == 0 || cache.origins.defined(),
+                "a cache follows origins from its first step");
     reserve(cache, end, k, v);
-    cache.keys.narrow(2, start, k.size(2)).copy_(k);
-    cache.values.narrow(2, start, v.size(2)).copy_(v);
+    // Row b writes into row b of the buffers (with origins too: no row has keys there yet).
+    const int64_t rows = k.size(0);
+    cache.keys.narrow(0, 0, rows).narrow(2, start, fresh).copy_(k);
+    cache.values.narrow(0, 0, rows).narrow(2, start, fresh).copy_(v);
+    if (cache.follow_origins)
+        cache.origins.narrow(1, start, fresh)
+            .copy_(at::arange(rows, cache.origins.options()).unsqueeze(1).expand({rows, fresh}));
     cache.length = end;
     return {cache.keys.narrow(2, 0, end), cache.values.narrow(2, 0, end)};
 }
@@ -182,9 +208,14 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
         bias = mask.defined() ? linear + mask : linear;
     }
 
+    // Rows reordered by their origins (AttentionCache::origins) have their keys in other rows.
+    const at::Tensor origins = self_attention_ && cache && cache->follow_origins
+                                   ? cache->origins.narrow(1, 0, cache->length)
+                                   : at::Tensor();
+
     // Several query rows per memory row: they become more query positions of that row, so
     // the memory's keys and values are neither copied nor projected once per query row.
-    const int64_t group = q.size(0) / std::max<int64_t>(1, k.size(0));
+    const int64_t group = self_attention_ ? 1 : q.size(0) / std::max<int64_t>(1, k.size(0));
     if (group > 1)
         q = q.view({k.size(0), group, heads_, q_len, d_head_})
                 .transpose(1, 2)
@@ -193,8 +224,12 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     const double dropout = is_training() ? attention_dropout_ : 0.0;
     at::Tensor context;  // [B, H, Tq, dh]
     // A decoding step's few query rows on the CPU (step_attention.h).
-    if (!weights_out && dropout == 0 && step_attention_applies(q, k, v, bias))
-        context = step_attention(q, k, v, bias);
+    if (!weights_out && dropout == 0 && step_attention_applies(q, k, v, bias, origins))
+        context = step_attention(q, k, v, bias, origins);
+    if (!context.defined() && origins.defined()) {
+        k = rows_at_origins(k, origins);
+        v = rows_at_origins(v, origins);
+    }
 #if TORCH_VERSION_MAJOR >= 2
     // On the CPU the fused kernel's own dropout would draw from LibTorch's generator instead
     // of fast_dropout's counter, losing deterministic masks and exact resume: with attention

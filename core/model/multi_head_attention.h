@@ -29,6 +29,13 @@ struct AttentionCache {
     // TransformerModelImpl::decode_step. A row writes its keys there and attends to the keys
     // before it; the caller masks the rest. Undefined: every row at `length`.
     at::Tensor positions;
+    // Self-attention whose rows are reordered without moving keys and values (a beam search
+    // on the CPU: DecoderCache::follow_origins, set by decode_step): the row of `keys` and
+    // `values` that holds each row's key at each position, [rows, capacity] long. A row writes
+    // its new keys into its own row of the buffers, which outlive reorders; the buffers keep
+    // their rows as inputs leave. Undefined: row b's keys are in row b.
+    bool follow_origins = false;
+    at::Tensor origins;
 };
 
 struct MultiHeadAttentionImpl : torch::nn::Module {

@@ -19,9 +19,10 @@ bool onednn_operators_present();
 // now (with the oneDNN library: fp32 only on one thread).
 bool onednn_packing_pays(at::ScalarType type);
 
-// Whether a packed product of `rows` rows is faster than the plain one with the threads set
-// now (a product of a few rows is not, on several threads).
-bool packed_product_pays(int64_t rows);
+// Whether a packed product of `rows` rows of this type is faster than the plain one with the
+// threads set now (a product of a few rows is not on several threads, nor in fp32 with
+// LibTorch 2.x's operators).
+bool packed_product_pays(int64_t rows, at::ScalarType type);
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);

@@ -7,7 +7,8 @@ namespace tfw {
 
 at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
     if (!int8_.isNone()) return int8_linear(input, int8_);
-    if (onednn_.defined() && packed_product_pays(input.numel() / input.size(-1)))
+    if (onednn_.defined() &&
+        packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
         return onednn_linear(input, onednn_, bias);
     return LinearImpl::forward(input);
 }

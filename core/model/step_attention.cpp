@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
+
+#include "core/util/float_vectors.h"
 
 namespace tfw {
 namespace {
@@ -23,8 +26,8 @@ struct Rows {
     }
 };
 
-// One call's tensors, of type T: scores, weights and context are fp32, [B, H, rows, keys]
-// and [B, H, rows, dh].
+// One call's tensors, of type T; the context is fp32, laid out [B, rows, H, dh] so that the
+// caller's merge of the heads is a view.
 template <typename T>
 struct Job {
     int64_t heads, rows, keys, dh;
@@ -32,9 +35,11 @@ struct Job {
     Rows<T> query, key, value;
     const float* bias;  // null, or strided like the scores (0 on broadcast dimensions)
     int64_t bias_b, bias_h, bias_r, bias_k;
-    float* scores;
-    const float* weights;
+    const int64_t* origins;  // null, or the row of k and v holding row b's position j
+    int64_t origins_b;
     float* context;
+
+    int64_t source(int64_t b, int64_t j) const { return origins ? origins[b * origins_b + j] : b; }
 };
 
 constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
@@ -55,42 +60,65 @@ float dot(const T* a, const T* b, int64_t n) {
     return total;
 }
 
-// Scaled scores plus bias of the (batch, head) pairs [begin, end).
+// The vectors below stay inside the clones, inlined (float_vectors.h).
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+// softmax of n scores in place (n a multiple of kLanes: callers pad with -inf), as
+// at::softmax computes it (exp(x - max) times 1 / sum), with e^-inf = 0 for masked keys.
+TFW_VECTOR_CLONES
+void softmax_in_place(float* x, int64_t n) {
+    using namespace vectors;
+    Floats maxima = splat(kMinusInf);
+    for (int64_t i = 0; i < n; i += kLanes) maxima = max_of(maxima, load(x + i));
+    const float max = max_lane(maxima);
+    Floats sums = splat(0);
+    for (int64_t i = 0; i < n; i += kLanes) {
+        const Floats e = exp_or_zero(load(x + i) - max);
+        store(x + i, e);
+        sums += e;
+    }
+    const float scale = 1.0f / sum_lanes(sums);
+    for (int64_t i = 0; i < n; i += kLanes) store(x + i, load(x + i) * scale);
+}
+
+// Query row r of pair (b, h): its scaled scores plus bias over the keys. Masked keys
+// (padding, or past a row's own position) are not read at all.
 template <typename T>
-void score_pairs(const Job<T>& job, int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i) {
-        const int64_t b = i / job.heads, h = i % job.heads;
-        for (int64_t r = 0; r < job.rows; ++r) {
-            const T* q = job.query.at(b, h, r);
-            float* out = job.scores + (i * job.rows + r) * job.keys;
-            if (!job.bias) {
-                for (int64_t j = 0; j < job.keys; ++j)
-                    out[j] = dot(q, job.key.at(b, h, j), job.dh) * job.scale;
-                continue;
-            }
-            // Masked keys (padding, or past a row's own position) are not read at all.
-            const float* add = job.bias + b * job.bias_b + h * job.bias_h + r * job.bias_r;
-            for (int64_t j = 0; j < job.keys; ++j) {
-                const float bias = add[j * job.bias_k];
-                out[j] = bias == kMinusInf ? bias
-                                           : dot(q, job.key.at(b, h, j), job.dh) * job.scale + bias;
-            }
-        }
+void score_row(const Job<T>& job, int64_t b, int64_t h, int64_t r, float* out) {
+    const T* q = job.query.at(b, h, r);
+    if (!job.bias) {
+        for (int64_t j = 0; j < job.keys; ++j)
+            out[j] = dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale;
+        return;
+    }
+    const float* add = job.bias + b * job.bias_b + h * job.bias_h + r * job.bias_r;
+    for (int64_t j = 0; j < job.keys; ++j) {
+        const float bias = add[j * job.bias_k];
+        out[j] = bias == kMinusInf
+                     ? bias
+                     : dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale + bias;
     }
 }
 
-// The weighted sums of the values, for the same pairs.
+// The (batch, head) pairs [begin, end): each query row's scores, their softmax and the
+// weighted sum of the values, the scores in a buffer of the thread's own.
 template <typename T>
-void weigh_pairs(const Job<T>& job, int64_t begin, int64_t end) {
+void attend_pairs(const Job<T>& job, int64_t begin, int64_t end) {
+    // Padded to whole vectors with masked scores, which the softmax makes 0.
+    const int64_t padded = (job.keys + vectors::kLanes - 1) / vectors::kLanes * vectors::kLanes;
+    std::vector<float> weights(static_cast<size_t>(padded), vectors::kMinusInf);
     for (int64_t i = begin; i < end; ++i) {
         const int64_t b = i / job.heads, h = i % job.heads;
         for (int64_t r = 0; r < job.rows; ++r) {
-            const float* w = job.weights + (i * job.rows + r) * job.keys;
-            float* out = job.context + (i * job.rows + r) * job.dh;
+            score_row(job, b, h, r, weights.data());
+            std::fill(weights.begin() + job.keys, weights.end(), vectors::kMinusInf);
+            softmax_in_place(weights.data(), padded);
+            float* out = job.context + ((b * job.rows + r) * job.heads + h) * job.dh;
             for (int64_t j = 0; j < job.keys; ++j) {
-                if (w[j] == 0) continue;  // a masked key
-                const T* v = job.value.at(b, h, j);
-                for (int64_t d = 0; d < job.dh; ++d) out[d] += w[j] * static_cast<float>(v[d]);
+                const float w = weights[static_cast<size_t>(j)];
+                if (w == 0) continue;  // a masked key
+                const T* v = job.value.at(job.source(b, j), h, j);
+                for (int64_t d = 0; d < job.dh; ++d) out[d] += w * static_cast<float>(v[d]);
             }
         }
     }
@@ -101,46 +129,40 @@ constexpr int64_t kGrain = 32768;
 
 template <typename T>
 at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                  const at::Tensor& bias) {
+                  const at::Tensor& bias, const at::Tensor& origins) {
     const int64_t batch = q.size(0), heads = q.size(1), rows = q.size(2), dh = q.size(3);
     const int64_t keys = k.size(2);
     // A broadcast bias expands to strides of 0, so one index formula serves every shape.
     const at::Tensor expanded =
         bias.defined() ? bias.to(at::kFloat).expand({batch, heads, rows, keys}) : bias;
     const auto stride = [&](int64_t dim) { return bias.defined() ? expanded.stride(dim) : 0; };
-    const auto fp32 = q.options().dtype(at::kFloat);
-    at::Tensor scores = at::empty({batch, heads, rows, keys}, fp32);
-    at::Tensor context = at::zeros({batch, heads, rows, dh}, fp32);
-    Job<T> job{heads,
-               rows,
-               keys,
-               dh,
-               static_cast<float>(1.0 / std::sqrt(static_cast<double>(dh))),
-               Rows<T>(q),
-               Rows<T>(k),
-               Rows<T>(v),
-               bias.defined() ? expanded.data_ptr<float>() : nullptr,
-               stride(0),
-               stride(1),
-               stride(2),
-               stride(3),
-               scores.data_ptr<float>(),
-               nullptr,
-               context.data_ptr<float>()};
+    at::Tensor context = at::zeros({batch, rows, heads, dh}, q.options().dtype(at::kFloat));
+    const Job<T> job{heads,
+                     rows,
+                     keys,
+                     dh,
+                     static_cast<float>(1.0 / std::sqrt(static_cast<double>(dh))),
+                     Rows<T>(q),
+                     Rows<T>(k),
+                     Rows<T>(v),
+                     bias.defined() ? expanded.data_ptr<float>() : nullptr,
+                     stride(0),
+                     stride(1),
+                     stride(2),
+                     stride(3),
+                     origins.defined() ? origins.data_ptr<int64_t>() : nullptr,
+                     origins.defined() ? origins.stride(0) : 0,
+                     context.data_ptr<float>()};
     const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(1, rows * keys * dh));
     at::parallel_for(0, batch * heads, grain,
-                     [&](int64_t begin, int64_t end) { score_pairs(job, begin, end); });
-    const at::Tensor weights = at::softmax(scores, -1);
-    job.weights = weights.data_ptr<float>();
-    at::parallel_for(0, batch * heads, grain,
-                     [&](int64_t begin, int64_t end) { weigh_pairs(job, begin, end); });
-    return context.to(q.scalar_type());
+                     [&](int64_t begin, int64_t end) { attend_pairs(job, begin, end); });
+    return context.permute({0, 2, 1, 3}).to(q.scalar_type());
 }
 
 }  // namespace
 
 bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                            const at::Tensor& bias) {
+                            const at::Tensor& bias, const at::Tensor& origins) {
     const at::ScalarType type = q.scalar_type();
     if (type != at::kFloat && type != at::kBFloat16) return false;
     for (const at::Tensor* t : {&q, &k, &v})
@@ -149,14 +171,19 @@ bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::
             return false;
     if (bias.defined() && (bias.requires_grad() || !bias.device().is_cpu() || bias.dim() > 4))
         return false;
-    return q.size(2) <= kStepAttentionRows && q.size(0) == k.size(0) && q.size(1) == k.size(1) &&
+    if (origins.defined() &&
+        (origins.dim() != 2 || origins.scalar_type() != at::kLong || !origins.device().is_cpu() ||
+         origins.stride(1) != 1 || origins.size(0) != q.size(0) || origins.size(1) != k.size(2)))
+        return false;
+    const bool rows_match = origins.defined() ? k.size(0) >= q.size(0) : q.size(0) == k.size(0);
+    return q.size(2) <= kStepAttentionRows && rows_match && q.size(1) == k.size(1) &&
            k.sizes() == v.sizes() && q.size(3) == k.size(3);
 }
 
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                          const at::Tensor& bias) {
-    if (q.scalar_type() == at::kBFloat16) return attend<c10::BFloat16>(q, k, v, bias);
-    return attend<float>(q, k, v, bias);
+                          const at::Tensor& bias, const at::Tensor& origins) {
+    if (q.scalar_type() == at::kBFloat16) return attend<c10::BFloat16>(q, k, v, bias, origins);
+    return attend<float>(q, k, v, bias, origins);
 }
 
 }  // namespace tfw

@@ -5,7 +5,8 @@
 // There at::matmul multiplies one tiny matrix per batch row and head: with Debian's LibTorch
 // 1.13 a separate BLAS call and tensor views for each (64 inputs x 8 heads: 512 calls, about
 // 0.85 us each), which cost more than the model's linear layers. These loops compute the same
-// products directly on the tensors' memory; the softmax between them is LibTorch's.
+// products directly on the tensors' memory, and the softmax between them one query row at a
+// time (its scores stay in the cache).
 
 #include <ATen/core/Tensor.h>
 
@@ -16,11 +17,12 @@ namespace tfw {
 // rows, each head's vectors contiguous (any other strides).
 constexpr int64_t kStepAttentionRows = 16;
 bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                            const at::Tensor& bias);
+                            const at::Tensor& bias, const at::Tensor& origins = {});
 
 // q [B, H, M, dh], k and v [B, H, T, dh], bias additive and broadcastable to [B, H, M, T] (or
-// undefined): the context [B, H, M, dh].
+// undefined): the context [B, H, M, dh]. With origins [B, T] (long), row b's key and value
+// at position t are in row origins[b][t] of k and v, which may have more rows than q.
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                          const at::Tensor& bias);
+                          const at::Tensor& bias, const at::Tensor& origins = {});
 
 }  // namespace tfw

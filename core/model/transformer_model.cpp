@@ -80,7 +80,13 @@ void EncoderOutput::place(const at::Tensor& slots, const EncoderOutput& from,
 }
 
 void DecoderCache::select(const at::Tensor& indices) {
-    for (auto& layer : layers) keep_rows(layer.self, indices, true);
+    for (auto& layer : layers) {
+        AttentionCache& self = layer.self;
+        if (self.follow_origins && self.origins.defined())
+            self.origins = self.origins.index_select(0, indices);
+        else
+            keep_rows(self, indices, true);
+    }
     if (positions.defined()) positions = positions.index_select(0, indices);
 }
 
@@ -214,6 +220,8 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
                                              DecoderCache& cache, AttentionMaps* maps) {
     if (cache.layers.empty()) cache.layers.resize(decoder_layers_->size());
     const bool own_positions = cache.positions.defined();
+    TORCH_CHECK(!own_positions || !cache.follow_origins,
+                "rows at positions of their own do not follow origins");
     at::Tensor x;
     if (own_positions) {
         x = tgt_embedding_->forward(tokens) * embed_scale_;
@@ -247,6 +255,7 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
         at::Tensor self_w, cross_w;
         DecoderLayerCache& layer_cache = cache.layers[i++];
         layer_cache.self.positions = cache.positions;
+        layer_cache.self.follow_origins = cache.follow_origins;
         x = module->as<DecoderLayer>()->forward(x, self_mask, memory, memory_mask,
                                                 maps ? &self_w : nullptr, maps ? &cross_w : nullptr,
                                                 &layer_cache);
@@ -276,7 +285,8 @@ DecoderCache TransformerModelImpl::memory_cache(const EncoderOutput& encoded) {
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
     if (output_) return output_->forward(hidden);
     if (!tied_output_int8_.isNone()) return int8_linear(hidden, tied_output_int8_);
-    if (tied_output_onednn_.defined() && packed_product_pays(hidden.numel() / hidden.size(-1)))
+    if (tied_output_onednn_.defined() &&
+        packed_product_pays(hidden.numel() / hidden.size(-1), hidden.scalar_type()))
         return onednn_linear(hidden, tied_output_onednn_, at::Tensor());
     return at::linear(hidden, tgt_embedding_->weight);
 }

@@ -40,6 +40,10 @@ struct DecoderCache {
     // Each row's next position, [rows] long, once rows have restarted (restart_rows);
     // undefined while every row is at `length`.
     at::Tensor positions;
+    // Reorders select rows of a table of where each row's keys are (AttentionCache::origins)
+    // instead of copying the keys and values: for a beam search on the CPU, whose step
+    // attention reads through the table (a reorder copied every key of every row at each step).
+    bool follow_origins = false;
     // Keeps the rows `indices` of the self-attention keys and values (beam search reorders
     // hypotheses).
     void select(const at::Tensor& indices);

@@ -15,6 +15,7 @@
 #include "core/data/tokenizer.h"
 #include "core/data/word_tokenizer.h"
 #include "core/decode/search.h"
+#include "core/decode/step_candidates.h"
 #include "core/decode/translator.h"
 #include "core/eval/evaluation.h"
 #include "core/io/model_io.h"
@@ -137,6 +138,65 @@ class TestDecode : public QObject {
     // Models this small gain nothing from threads, and on a busy machine idle worker threads
     // slow every operation down.
     void initTestCase() { at::set_num_threads(1); }
+
+    // A search step's choice (step_candidates.h) equals what the searches computed before:
+    // log_softmax, the rules' masks on it, the sum with each row's score, topk over each
+    // input's beam x V candidates and the gather of their log-probabilities. Vocabularies
+    // below, at and past whole vectors and chunks; masked tokens; a dead row; a group with
+    // fewer finite candidates than wanted; a row of equal logits (lower id first).
+    void stepCandidatesEqualLogSoftmaxAndTopk_data() {
+        QTest::addColumn<int>("vocab");
+        for (int vocab : {3, 7, 64, 100, 1003})
+            QTest::newRow(qPrintable(QString::number(vocab))) << vocab;
+    }
+    void stepCandidatesEqualLogSoftmaxAndTopk() {
+        QFETCH(int, vocab);
+        const float inf = std::numeric_limits<float>::infinity();
+        const int64_t beam = 3, groups = 4, rows = beam * groups, wanted = 2 * beam;
+        at::manual_seed(11);
+        at::Tensor logits = at::randn({rows, vocab}) * 4;
+        logits[7].fill_(0.5);  // group 2's second row: equal logits
+        const at::Tensor normalizers = log_softmax_normalizers(logits);
+        at::Tensor log_probs = at::log_softmax(logits, -1);
+        QVERIFY(at::allclose((logits - normalizers.narrow(1, 0, 1)) - normalizers.narrow(1, 1, 1),
+                             log_probs, 1e-6, 1e-5));
+        // The rules' masks, on the logits and (as before) on the log-probabilities.
+        for (at::Tensor* t : {&logits, &log_probs}) {
+            t->select(1, 0).fill_(-inf);
+            (*t)[1][vocab - 1] = -inf;
+            (*t)[11].narrow(0, 2, vocab - 2).fill_(-inf);  // group 3: token 1 alone in its row
+        }
+        std::vector<double> scores(rows);
+        for (int64_t r = 0; r < rows; ++r) scores[r] = -0.5 * double(r % beam) - 0.1 * double(r);
+        scores[4] = -inf;                           // a dead row
+        scores[9] = scores[10] = -inf;              // group 3 lives on one row with one token
+        for (int64_t r : {6, 8}) scores[r] = -inf;  // group 2: only its row of equal logits
+        const StepCandidates top = best_candidates(logits, normalizers, scores, beam, wanted);
+
+        const at::Tensor row_scores = at::tensor(scores, at::kDouble).to(at::kFloat);
+        const at::Tensor candidates =
+            (log_probs + row_scores.unsqueeze(1)).view({groups, beam * vocab});
+        const auto expected = candidates.topk(std::min<int64_t>(wanted, beam * vocab), 1);
+        const at::Tensor expected_log_probs =
+            log_probs.view({groups, beam * vocab}).gather(1, std::get<1>(expected));
+        QCOMPARE(top.scores.sizes(), std::get<0>(expected).sizes());
+        const at::Tensor finite = std::get<0>(expected).isfinite();
+        QVERIFY(at::equal(top.scores.isfinite(), finite));
+        QVERIFY(at::allclose(top.scores.masked_select(finite),
+                             std::get<0>(expected).masked_select(finite), 1e-6, 1e-5));
+        QVERIFY(at::allclose(top.log_probs.masked_select(finite),
+                             expected_log_probs.masked_select(finite), 1e-6, 1e-5));
+        // Ids where the expected values are distinct; among the equal logits, the lowest first.
+        for (int64_t g : {0, 1, 3})
+            for (int64_t j = 0; j < top.ids.size(1); ++j)
+                if (finite[g][j].item<bool>())
+                    QCOMPARE(top.ids[g][j].item<int64_t>(),
+                             std::get<1>(expected)[g][j].item<int64_t>());
+        QCOMPARE(finite[3].sum().item<int64_t>(), int64_t(1));  // one candidate, the rest -inf
+        QCOMPARE(top.ids[3][0].item<int64_t>(), int64_t(2 * vocab + 1));
+        for (int64_t j = 0; j < std::min<int64_t>(wanted, vocab - 1); ++j)
+            QCOMPARE(top.ids[2][j].item<int64_t>(), int64_t(vocab + 1 + j));  // token 0 masked
+    }
 
     void beamOfOneEqualsGreedy_data() {
         QTest::addColumn<int>("task");

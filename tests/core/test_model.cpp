@@ -185,6 +185,61 @@ class TestModel : public QObject {
         }
     }
 
+    // A beam search on the CPU reorders its rows through a table of where each row's keys
+    // are (DecoderCache::follow_origins) instead of copying them. Every step's logits equal
+    // those of a cache whose keys are copied: through reorders that repeat rows and drop
+    // them, the buffers' growth past 16 positions (which moves each row's keys into a row of
+    // its own), grouped key/value heads, rotary positions, and steps that return attention
+    // maps (which step attention does not serve).
+    void reorderedCacheFollowsItsOrigins_data() {
+        QTest::addColumn<int>("kv_heads");
+        QTest::addColumn<bool>("rope");
+        QTest::newRow("every head its keys") << 0 << false;
+        QTest::newRow("grouped key/value heads, rotary") << 2 << true;
+    }
+    void reorderedCacheFollowsItsOrigins() {
+        QFETCH(int, kv_heads);
+        QFETCH(bool, rope);
+        c10::InferenceMode mode;
+        ExperimentConfig config = test::tiny_model_config(Task::Translation);
+        config.model.kv_heads = kv_heads;
+        if (rope) config.model.positional = Positional::Rope;
+        auto model = make_model(config);
+        int64_t rows = 6;
+        EncoderOutput copied_memory = model->encode(random_tokens(rows, 5, 50));
+        EncoderOutput followed_memory = copied_memory;
+        DecoderCache copied, followed;
+        followed.follow_origins = true;
+        at::Tensor tokens = random_tokens(rows, 1, 50);
+        for (int64_t step = 0; step < 20; ++step) {
+            AttentionMaps maps;
+            const bool with_maps = step == 3 || step == 17;
+            const at::Tensor expected = model->decode_step(tokens, &copied_memory, copied);
+            const at::Tensor logits =
+                model->decode_step(tokens, &followed_memory, followed, with_maps ? &maps : nullptr);
+            QVERIFY2(at::allclose(logits, expected, 1e-5, 1e-6),
+                     qPrintable(QString("step %1: logits differ by %2")
+                                    .arg(step)
+                                    .arg(max_difference(logits, expected))));
+            if (with_maps) QCOMPARE(maps.decoder_self.size(), size_t(2));
+            // Rows repeat and swap; twice some leave, taking their memory rows with them.
+            const int64_t kept = step == 6 || step == 12 ? rows - 2 : rows;
+            const at::Tensor order = at::randint(0, rows, {kept}, at::kLong);
+            copied.select(order);
+            followed.select(order);
+            if (kept < rows) {
+                for (auto* memory : {&copied_memory, &followed_memory}) memory->select(order);
+                copied.select_memory(order);
+                followed.select_memory(order);
+            }
+            rows = kept;
+            tokens = random_tokens(rows, 1, 50);
+        }
+        const AttentionCache& self = followed.layers.front().self;
+        QVERIFY(self.origins.defined());
+        QCOMPARE(self.origins.size(0), rows);
+    }
+
     void aPromptFedAtOnceMatchesTeacherForcing_data() {
         stepwiseDecodingMatchesTeacherForcing_data();
     }

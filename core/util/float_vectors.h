@@ -1,0 +1,100 @@
+#pragma once
+// Sixteen floats as one value of the compiler's vector type, for loops that do arithmetic on
+// every element (exp in a softmax, a search step's candidates): the compiler splits it into
+// what the target has (one AVX-512 register, two AVX2 ones, four SSE ones), and
+// TFW_VECTOR_CLONES compiles a function for AVX-512, AVX2 and plain x86-64, the loader
+// picking what the CPU has.
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#define TFW_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define TFW_VECTOR_CLONES
+#endif
+
+// These helpers are always inlined, so vectors never cross a call: GCC's warning that
+// passing them changes with the target is moot.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace tfw::vectors {
+
+constexpr int kLanes = 16;
+typedef float Floats __attribute__((vector_size(kLanes * sizeof(float))));
+typedef int32_t Ints __attribute__((vector_size(kLanes * sizeof(int32_t))));
+
+constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+
+inline Floats splat(float f) {
+    return Floats{} + f;
+}
+
+inline Floats load(const float* p) {
+    Floats v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// The first n (< kLanes) values at p, the other lanes `fill`.
+inline Floats load_part(const float* p, int64_t n, float fill) {
+    Floats v = splat(fill);
+    for (int64_t i = 0; i < n; ++i) v[i] = p[i];
+    return v;
+}
+
+inline void store_part(float* p, Floats v, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) p[i] = v[i];
+}
+
+inline void store(float* p, Floats v) {
+    std::memcpy(p, &v, sizeof v);
+}
+
+inline Floats max_of(Floats a, Floats b) {
+    return a > b ? a : b;
+}
+
+inline float max_lane(Floats v) {
+    float best = v[0];
+    for (int l = 1; l < kLanes; ++l) best = std::max(best, v[l]);
+    return best;
+}
+
+inline float sum_lanes(Floats v) {
+    float sum = 0;
+    for (int l = 0; l < kLanes; ++l) sum += v[l];
+    return sum;
+}
+
+// e^x for x <= 0, within 2 ulp (Cephes' polynomial on x - n ln 2); below -87 (where e^x
+// leaves the normal floats) it returns e^-87: callers that need e^-inf = 0 mask it.
+inline Floats exp_nonpositive(Floats x) {
+    x = max_of(x, splat(-87.0f));
+    // n = round(x / ln 2), by adding 1.5 * 2^23: n sits in the low bits of `shifted`.
+    const Floats shifted = x * 1.44269504088896341f + 12582912.0f;
+    const Floats n = shifted - 12582912.0f;
+    const Floats r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
+    Floats p = splat(1.9875691500e-4f);
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    const Floats e = p * r * r + r + 1.0f;
+    // A cast between vector types of one size keeps the bits: 2^n from n's exponent field.
+    const Ints exponent = ((Ints)shifted - 0x4B400000 + 127) << 23;
+    return e * (Floats)exponent;
+}
+
+// e^x for x <= 0 with e^-inf exactly 0 (masked scores and tokens).
+inline Floats exp_or_zero(Floats x) {
+    return x > kMinusInf ? exp_nonpositive(x) : splat(0);
+}
+
+}  // namespace tfw::vectors
+
+#pragma GCC diagnostic pop
