@@ -8,6 +8,14 @@
 namespace tfw {
 namespace {
 
+// Whether the products are the oneDNN library's (onednn_linear_dnnl.cpp) rather than LibTorch
+// 2.x's operators (onednn_linear_torch.cpp).
+#ifdef TFW_HAVE_DNNL
+constexpr bool kOneDnnLibrary = true;
+#else
+constexpr bool kOneDnnLibrary = false;
+#endif
+
 // Operators can be listed and still not run on this CPU (bf16 without AVX-512): a small
 // product says.
 bool small_product_works(at::ScalarType type) {
@@ -36,14 +44,10 @@ bool packed_product_pays(int64_t rows, at::ScalarType type) {
     // work: greedy decoding one input at a time on two threads (LibTorch 2.11) ran at 22-25
     // sentences/s packed against 37 plain; from beam 5's five rows on, packed was ahead.
     if (at::get_num_threads() > 1) return false;
-        // On one thread, greedy decoding one input at a time: the oneDNN library's packed product
-        // (1.13) ran at 52 sentences/s against OpenBLAS's 39, and LibTorch 2.11's packed bf16 at 54
-        // against 39 plain, but its packed fp32 at 41 against MKL's 52.
-#ifdef TFW_HAVE_DNNL
-    return true;
-#else
-    return type != at::kFloat;
-#endif
+    // On one thread, greedy decoding one input at a time: the oneDNN library's packed product
+    // (1.13) ran at 52 sentences/s against OpenBLAS's 39, and LibTorch 2.11's packed bf16 at 54
+    // against 39 plain, but its packed fp32 at 41 against MKL's 52.
+    return kOneDnnLibrary || type != at::kFloat;
 }
 
 }  // namespace tfw

@@ -82,7 +82,7 @@ void EncoderOutput::place(const at::Tensor& slots, const EncoderOutput& from,
 void DecoderCache::select(const at::Tensor& indices) {
     for (auto& layer : layers) {
         AttentionCache& self = layer.self;
-        if (self.follow_origins && self.origins.defined())
+        if (self.origins.defined())  // only a cache that follows origins has them
             self.origins = self.origins.index_select(0, indices);
         else
             keep_rows(self, indices, true);

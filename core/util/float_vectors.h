@@ -46,10 +46,6 @@ inline Floats load_part(const float* p, int64_t n, float fill) {
     return v;
 }
 
-inline void store_part(float* p, Floats v, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) p[i] = v[i];
-}
-
 inline void store(float* p, Floats v) {
     std::memcpy(p, &v, sizeof v);
 }
