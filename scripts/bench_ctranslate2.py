@@ -9,6 +9,10 @@ same BLEU, then times both in alternating rounds and prints the medians as a Mar
     .deps/ct2/bin/python scripts/bench_ctranslate2.py --checkpoint RUN/checkpoints/best.tfw \\
         --src test2016.en --ref test2016.de --threads 1,2 --beam 5,1 --rounds 3
 
+Both decoders get the same length limit, `--max-len 100` tokens by default; `--max-len 1.5x10`
+limits each input to 1.5 x its length + 10, as the Multi30k presets do (CTranslate2, with one
+limit per call, gets each length-sorted batch's longest input's).
+
 Supports the 2017 architecture CTranslate2's Transformer has: pre- or post-LN with LayerNorm,
 sinusoidal or learned positions, ReLU or GELU, every head with its own keys and values, biases.
 """
@@ -158,39 +162,59 @@ class SourceTokenizer:
         return self.tgt.decode(tokens) if self.sentencepiece else " ".join(tokens)
 
 
-def ct2_decode(model_dir, sources, tokenizer, threads, batch, beam, patience, lenpen, max_len):
+def ct2_decode(model_dir, sources, tokenizer, threads, batch, beam, patience, lenpen, limit):
     import ctranslate2
     translator = ctranslate2.Translator(str(model_dir), device="cpu", inter_threads=1,
                                         intra_threads=threads)
     tokens = [tokenizer.encode(line) for line in sources]
+    a, b = limit
+    # CTranslate2 has one length limit per call. A limit relative to the input's length is met
+    # as closely as it allows: inputs sorted by length (as both decoders batch them), each
+    # batch a call of its own, limited as its longest input is in the workbench (which counts
+    # the input's EOS).
+    everything = list(range(len(tokens)))
+    order = sorted(everything, key=lambda i: len(tokens[i]))
+    chunks = [order[i:i + batch] for i in range(0, len(order), batch)] if a else [everything]
+    results = [None] * len(tokens)
     start = time.perf_counter()
-    results = translator.translate_batch(tokens, max_batch_size=batch, beam_size=beam,
-                                         patience=patience, length_penalty=lenpen,
-                                         max_decoding_length=max_len)
+    for chunk in chunks:
+        longest = max(len(tokens[i]) + 1 for i in chunk)
+        out = translator.translate_batch([tokens[i] for i in chunk], max_batch_size=batch,
+                                         beam_size=beam, patience=patience,
+                                         length_penalty=lenpen,
+                                         max_decoding_length=int(a * longest) + b)
+        for i, result in zip(chunk, out):
+            results[i] = result
     seconds = time.perf_counter() - start
     return [tokenizer.decode(r.hypotheses[0]) for r in results], seconds
 
 
-# Both decoders get the same length limit: CTranslate2 has one for the whole batch, the
-# workbench a * input length + b per input, so a = 0 and b = the limit.
-def length_args(max_len):
-    return ["--max-len-a", "0", "--max-len-b", str(max_len)]
+def parse_limit(text):
+    """(a, b) of "N" (at most N output tokens) or "AxB" (at most A x input length + B)."""
+    if "x" not in text:
+        return 0.0, int(text)
+    a, b = text.split("x")
+    return float(a), int(b.lstrip("+") or 0)
 
 
-def tfw_bench(tfw, checkpoint, src, threads, batch, beam, patience, lenpen, max_len, precision):
+def length_args(limit):
+    return ["--max-len-a", f"{limit[0]:g}", "--max-len-b", str(limit[1])]
+
+
+def tfw_bench(tfw, checkpoint, src, threads, batch, beam, patience, lenpen, limit, precision):
     """The `tfw bench decode` result (sentences_per_s, and openblas: the kernels it ran)."""
     args = [tfw, "bench", "decode", "--checkpoint", checkpoint, "--src", src, "--threads",
             str(threads), "--batch", str(batch), "--beam", str(beam), "--lenpen", str(lenpen),
-            "--precision", precision, *length_args(max_len)]
+            "--precision", precision, *length_args(limit)]
     if patience:
         args += ["--patience", str(patience)]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def tfw_translate(tfw, checkpoint, src, beam, patience, lenpen, max_len, precision):
+def tfw_translate(tfw, checkpoint, src, beam, patience, lenpen, limit, precision):
     args = [tfw, "translate", "--checkpoint", checkpoint, "--input", src, "--beam", str(beam),
-            "--lenpen", str(lenpen), "--precision", precision, *length_args(max_len)]
+            "--lenpen", str(lenpen), "--precision", precision, *length_args(limit)]
     if patience:
         args += ["--patience", str(patience)]
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout.splitlines()
@@ -207,8 +231,10 @@ def main():
     parser.add_argument("--beam", default="5,1")
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--lenpen", type=float, default=1.0)
-    parser.add_argument("--max-len", type=int, default=100,
-                        help="output tokens at most, for both (CTranslate2 has no per-input limit)")
+    parser.add_argument("--max-len", default="100",
+                        help="the length limit of both: N output tokens at most, or AxB for "
+                             "A x input length + B (the Multi30k presets': 1.5x10; "
+                             "CTranslate2 then gets its batch's longest input's)")
     parser.add_argument("--patience", default="0,1",
                         help="tfw's --patience values to time (0 = exact); CTranslate2 gets "
                              "the same value, 4 standing in for 0 (its outputs then equal ours)")
@@ -243,6 +269,7 @@ def main():
     threads = [int(t) for t in args.threads.split(",")]
     beams = [int(b) for b in args.beam.split(",")]
     patiences = [float(p) for p in args.patience.split(",")]
+    limit = parse_limit(args.max_len)
     precisions = args.precision.split(",")
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
@@ -251,7 +278,7 @@ def main():
     if "OPENBLAS_CORETYPE" in os.environ:  # overrides the kernels OpenBLAS picks for this CPU
         print(f"# OPENBLAS_CORETYPE={os.environ['OPENBLAS_CORETYPE']} is set")
     print(f"# {args.checkpoint}: {len(sources)} sentences, batch {args.batch}, "
-          f"length penalty {args.lenpen}, at most {args.max_len} output tokens, "
+          f"length penalty {args.lenpen}, length limit {args.max_len}, "
           f"{args.rounds} alternating rounds, medians\n")
 
     # Same weights, same outputs: BLEU and identical lines at each beam and patience.
@@ -259,10 +286,10 @@ def main():
         for patience in (patiences if beam > 1 else [0]):
             ct2_patience = 4 if patience == 0 else patience
             theirs, _ = ct2_decode(work / "ct2", sources, tokenizer, 2, args.batch, beam,
-                                   ct2_patience, args.lenpen, args.max_len)
+                                   ct2_patience, args.lenpen, limit)
             for precision in precisions:
                 ours = tfw_translate(args.tfw, args.checkpoint, args.src, beam, patience,
-                                     args.lenpen, args.max_len, precision)
+                                     args.lenpen, limit, precision)
                 same = sum(a == b for a, b in zip(ours, theirs))
                 print(f"beam {beam}, tfw patience {patience:g} {precision} / CTranslate2 "
                       f"{ct2_patience:g}: BLEU tfw {sacrebleu.corpus_bleu(ours, [refs]).score:.2f}, "
@@ -284,7 +311,7 @@ def main():
                 for _ in range(args.rounds):
                     for p in precisions:
                         result = tfw_bench(args.tfw, args.checkpoint, args.src, t, args.batch,
-                                           beam, patience, args.lenpen, args.max_len, p)
+                                           beam, patience, args.lenpen, limit, p)
                         times[f"tfw {p}"].append(result["sentences_per_s"])
                         kernels.add(result.get("openblas", "not OpenBLAS"))
                     for column, model in (("CTranslate2 fp32", "ct2"),
@@ -292,7 +319,7 @@ def main():
                         if column in times:
                             _, seconds = ct2_decode(work / model, sources, tokenizer, t,
                                                     args.batch, beam, ct2_patience, args.lenpen,
-                                                    args.max_len)
+                                                    limit)
                             times[column].append(len(sources) / seconds)
                 name = "greedy" if beam == 1 else f"beam {beam}, patience {patience:g}/{ct2_patience:g}"
                 medians = {c: statistics.median(v) for c, v in times.items()}

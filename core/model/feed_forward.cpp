@@ -13,26 +13,15 @@ FeedForwardImpl::FeedForwardImpl(const ModelOptions& o) : activation_(o.activati
 }
 
 at::Tensor FeedForwardImpl::forward(const at::Tensor& x) {
-    at::Tensor hidden = inner_->forward(x);
-    switch (activation_) {
-        case Activation::Relu:
-            hidden = at::relu(hidden);
-            break;
-        case Activation::Gelu:
-            hidden = at::gelu(hidden);
-            break;
-        case Activation::Swiglu: {
-            const auto parts = hidden.chunk(2, -1);
-            hidden = at::silu(parts[0]) * parts[1];
-            break;
-        }
-        case Activation::Geglu: {
-            const auto parts = hidden.chunk(2, -1);
-            hidden = at::gelu(parts[0]) * parts[1];
-            break;
-        }
-    }
-    return outer_->forward(hidden);
+    // A packed product applies relu as it writes its result (PackedLinear::forward_relu).
+    if (activation_ == Activation::Relu) return outer_->forward(inner_->forward_relu(x));
+    const at::Tensor hidden = inner_->forward(x);
+    if (activation_ == Activation::Gelu) return outer_->forward(at::gelu(hidden));
+    // Gated (SwiGLU, GeGLU): the first half, activated, gates the second.
+    const auto parts = hidden.chunk(2, -1);
+    const at::Tensor gate =
+        activation_ == Activation::Swiglu ? at::silu(parts[0]) : at::gelu(parts[0]);
+    return outer_->forward(gate * parts[1]);
 }
 
 }  // namespace tfw

@@ -55,11 +55,14 @@ c10::IValue pack_int8(const at::Tensor& weight, const at::Tensor& bias) {
     return stack.front();
 }
 
-at::Tensor int8_linear(const at::Tensor& input, const c10::IValue& packed) {
+at::Tensor int8_linear(const at::Tensor& input, const c10::IValue& packed,
+                       FusedActivation activation) {
     const auto sizes = input.sizes().vec();
     std::vector<c10::IValue> stack{input.reshape({-1, sizes.back()}).contiguous(), packed,
                                    kReduceRange};
-    op("quantized::linear_dynamic").callBoxed(&stack);
+    op(activation == FusedActivation::Relu ? "quantized::linear_relu_dynamic"
+                                           : "quantized::linear_dynamic")
+        .callBoxed(&stack);
     at::Tensor out = stack.front().toTensor();
     std::vector<int64_t> shape(sizes.begin(), sizes.end() - 1);
     shape.push_back(out.size(-1));

@@ -6,6 +6,8 @@
 #include <ATen/core/Tensor.h>
 #include <ATen/core/ivalue.h>
 
+#include "core/model/fused_activation.h"
+
 namespace tfw {
 
 // Whether this LibTorch has FBGEMM for int8 linear layers (PyTorch's LibTorch 2.x does,
@@ -14,7 +16,8 @@ bool int8_supported();
 
 // `weight` [out, in] and optional `bias` packed for int8_linear.
 c10::IValue pack_int8(const at::Tensor& weight, const at::Tensor& bias);
-// input [..., in] times the packed weights: [..., out], fp32.
-at::Tensor int8_linear(const at::Tensor& input, const c10::IValue& packed);
+// input [..., in] times the packed weights, then `activation`: [..., out], fp32.
+at::Tensor int8_linear(const at::Tensor& input, const c10::IValue& packed,
+                       FusedActivation activation = FusedActivation::None);
 
 }  // namespace tfw

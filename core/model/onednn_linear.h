@@ -8,6 +8,8 @@
 
 #include <ATen/core/Tensor.h>
 
+#include "core/model/fused_activation.h"
+
 namespace tfw {
 
 // Whether weights of this type (fp32 or bf16) can be packed and multiplied in oneDNN's layout
@@ -28,7 +30,8 @@ bool packed_product_pays(int64_t rows, at::ScalarType type);
 at::Tensor pack_onednn(const at::Tensor& weight);
 
 // input [..., in] (the packed weight's type) times the packed weight plus `bias` (may be
-// undefined): [..., out].
-at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias);
+// undefined), then `activation`: [..., out].
+at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
+                         FusedActivation activation = FusedActivation::None);
 
 }  // namespace tfw

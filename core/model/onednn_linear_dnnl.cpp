@@ -44,13 +44,20 @@ memory::data_type data_type(at::ScalarType type) {
 }
 
 Primitive::primitive_desc describe(int64_t rows, int64_t in, int64_t out, memory::data_type type,
-                                   const memory::desc& weights, bool bias) {
+                                   const memory::desc& weights, bool bias,
+                                   FusedActivation activation = FusedActivation::None) {
     using tag = memory::format_tag;
     const memory::desc src({rows, in}, type, tag::ab), dst({rows, out}, type, tag::ab);
     const auto kind = dnnl::prop_kind::forward_inference;
-    if (!bias) return {Primitive::desc(kind, src, weights, dst), cpu_engine()};
+    dnnl::primitive_attr attributes;
+    if (activation == FusedActivation::Relu) {
+        dnnl::post_ops relu;
+        relu.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
+        attributes.set_post_ops(relu);
+    }
+    if (!bias) return {Primitive::desc(kind, src, weights, dst), attributes, cpu_engine()};
     const memory::desc bias_md({out}, type, tag::a);
-    return {Primitive::desc(kind, src, weights, bias_md, dst), cpu_engine()};
+    return {Primitive::desc(kind, src, weights, bias_md, dst), attributes, cpu_engine()};
 }
 
 // The layout oneDNN picks for [out, in] weights.
@@ -67,19 +74,22 @@ class Made {
         return layout_locked(in, out, type);
     }
 
-    Primitive& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias) {
-        const ProductKey key{rows, in, out, type, bias};
+    Primitive& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias,
+                       FusedActivation activation) {
+        const ProductKey key{rows, in, out, type, bias, activation};
         std::lock_guard<std::mutex> lock(mutex_);
         if (const auto it = products_.find(key); it != products_.end()) return it->second;
         if (products_.size() >= kMostPrimitives) products_.clear();
         const memory::desc weights = layout_locked(in, out, type);
-        return products_.emplace(key, Primitive(describe(rows, in, out, type, weights, bias)))
+        return products_
+            .emplace(key, Primitive(describe(rows, in, out, type, weights, bias, activation)))
             .first->second;
     }
 
   private:
     using LayoutKey = std::tuple<int64_t, int64_t, memory::data_type>;
-    using ProductKey = std::tuple<int64_t, int64_t, int64_t, memory::data_type, bool>;
+    using ProductKey =
+        std::tuple<int64_t, int64_t, int64_t, memory::data_type, bool, FusedActivation>;
 
     memory::desc layout_locked(int64_t in, int64_t out, memory::data_type type) {
         const LayoutKey key{in, out, type};
@@ -127,12 +137,12 @@ at::Tensor pack_onednn(const at::Tensor& weight) {
     return packed;
 }
 
-at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed,
-                         const at::Tensor& bias) {
+at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
+                         FusedActivation activation) {
     const int64_t in = input.size(-1), out = packed.size(0);
     const at::Tensor rows = input.reshape({-1, in}).contiguous();
     const memory::data_type type = data_type(rows.scalar_type());
-    Primitive& product = made().product(rows.size(0), in, out, type, bias.defined());
+    Primitive& product = made().product(rows.size(0), in, out, type, bias.defined(), activation);
     at::Tensor result = at::empty({rows.size(0), out}, rows.options());
     dnnl::engine& engine = cpu_engine();
     std::unordered_map<int, memory> args{

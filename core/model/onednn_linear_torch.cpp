@@ -37,14 +37,14 @@ at::Tensor pack_onednn(const at::Tensor& weight) {
     return stack.front().toTensor();
 }
 
-at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed,
-                         const at::Tensor& bias) {
+at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
+                         FusedActivation activation) {
     const auto sizes = input.sizes().vec();
     std::vector<c10::IValue> stack{
         input.reshape({-1, sizes.back()}).contiguous(),
         packed,
         bias.defined() ? c10::optional<at::Tensor>(bias) : c10::optional<at::Tensor>(),
-        std::string("none"),
+        std::string(activation == FusedActivation::Relu ? "relu" : "none"),
         c10::List<c10::optional<at::Scalar>>(),
         c10::optional<std::string>(std::string())};
     find_op("mkldnn::_linear_pointwise")->callBoxed(&stack);

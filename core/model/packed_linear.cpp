@@ -1,5 +1,7 @@
 #include "core/model/packed_linear.h"
 
+#include <ATen/ATen.h>
+
 #include "core/model/int8_linear.h"
 #include "core/model/onednn_linear.h"
 
@@ -11,6 +13,14 @@ at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
         packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
         return onednn_linear(input, onednn_, bias);
     return LinearImpl::forward(input);
+}
+
+at::Tensor PackedLinearImpl::forward_relu(const at::Tensor& input) {
+    if (!int8_.isNone()) return int8_linear(input, int8_, FusedActivation::Relu);
+    if (onednn_.defined() &&
+        packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
+        return onednn_linear(input, onednn_, bias, FusedActivation::Relu);
+    return at::relu(forward(input));
 }
 
 void PackedLinearImpl::pack(WeightPacking packing) {

@@ -19,6 +19,8 @@ class PackedLinearImpl : public torch::nn::LinearImpl {
     using torch::nn::LinearImpl::LinearImpl;
 
     at::Tensor forward(const at::Tensor& input);
+    // relu(forward(input)), the relu applied by the packed product as it writes its result.
+    at::Tensor forward_relu(const at::Tensor& input);
     // Packs the weights (on the CPU); forward multiplies with the packed ones from then on.
     void pack(WeightPacking packing);
 

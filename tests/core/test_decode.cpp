@@ -23,6 +23,7 @@
 #include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
 #include "core/model/onednn_linear.h"
+#include "core/model/packed_linear.h"
 #include "core/runtime/host_reads.h"
 #include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
@@ -730,6 +731,41 @@ class TestDecode : public QObject {
             TransformerModel bf16_packed = decoding_copy(*model, DecodePrecision::Bf16);
             expect_copy_decodes_close(*model, *bf16_packed, in, 0.05, false, 4);
             if (QTest::currentTestFailed()) return;
+        }
+    }
+
+    // A packed product applies relu as it writes its result: exactly relu of the packed
+    // product, close to relu of the plain one, at every row count (a few rows may multiply
+    // unpacked), with weights in fp32, bf16 (oneDNN's layout) and int8.
+    void packedReluIsReluOfTheProduct() {
+        torch::NoGradGuard no_grad;
+        struct Packing {
+            WeightPacking packing;
+            at::ScalarType type;
+            double tolerance;  // against the unpacked product
+        };
+        std::vector<Packing> packings;
+        for (at::ScalarType type : {at::kFloat, at::kBFloat16})
+            if (onednn_packing_supported(type))
+                packings.push_back({WeightPacking::Onednn, type, type == at::kFloat ? 1e-5 : 0.05});
+        if (int8_supported()) packings.push_back({WeightPacking::Int8, at::kFloat, 0.05});
+        if (packings.empty()) QSKIP("this build packs no weights");
+        for (const Packing& p : packings) {
+            at::manual_seed(3);
+            PackedLinear linear(torch::nn::LinearOptions(24, 40));
+            linear->to(p.type);
+            const at::Tensor x = at::randn({64, 24}).to(p.type);
+            const at::Tensor plain = at::relu(linear->forward(x)).to(at::kFloat);
+            linear->pack(p.packing);
+            for (int64_t rows : {1, 3, 5, 64}) {
+                const at::Tensor in = x.narrow(0, 0, rows);
+                const at::Tensor product = linear->forward(in);
+                const at::Tensor fused = linear->forward_relu(in);
+                QVERIFY2(product.lt(0).any().item<bool>(), "some outputs for relu to clear");
+                QVERIFY(at::equal(fused, at::relu(product)));
+                QVERIFY(at::allclose(fused.to(at::kFloat), plain.narrow(0, 0, rows), p.tolerance,
+                                     p.tolerance));
+            }
         }
     }
 
