@@ -66,6 +66,13 @@ memory::desc choose_layout(int64_t in, int64_t out, memory::data_type type) {
     return describe(kRowsHint, in, out, type, any, false).weights_desc();
 }
 
+// A product of one shape, with the descriptions of its arguments (making those per call cost
+// as much as a small product's arithmetic).
+struct Product {
+    Primitive primitive;
+    memory::desc src, weights, dst, bias;
+};
+
 // Layouts and products made once and kept: making one takes longer than a small product.
 class Made {
   public:
@@ -74,15 +81,18 @@ class Made {
         return layout_locked(in, out, type);
     }
 
-    Primitive& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias,
-                       FusedActivation activation) {
+    const Product& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias,
+                           FusedActivation activation) {
         const ProductKey key{rows, in, out, type, bias, activation};
         std::lock_guard<std::mutex> lock(mutex_);
         if (const auto it = products_.find(key); it != products_.end()) return it->second;
         if (products_.size() >= kMostPrimitives) products_.clear();
         const memory::desc weights = layout_locked(in, out, type);
+        const auto described = describe(rows, in, out, type, weights, bias, activation);
         return products_
-            .emplace(key, Primitive(describe(rows, in, out, type, weights, bias, activation)))
+            .emplace(key,
+                     Product{Primitive(described), described.src_desc(), weights,
+                             described.dst_desc(), bias ? described.bias_desc() : memory::desc()})
             .first->second;
     }
 
@@ -99,7 +109,7 @@ class Made {
 
     std::mutex mutex_;
     std::map<LayoutKey, memory::desc> layouts_;
-    std::map<ProductKey, Primitive> products_;
+    std::map<ProductKey, Product> products_;
 };
 
 Made& made() {
@@ -140,29 +150,29 @@ at::Tensor pack_onednn(const at::Tensor& weight) {
 at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
                          FusedActivation activation) {
     const int64_t in = input.size(-1), out = packed.size(0);
-    const at::Tensor rows = input.reshape({-1, in}).contiguous();
+    // A decoding step's rows are contiguous: read in place, with no LibTorch call to reshape.
+    const at::Tensor rows = input.is_contiguous() ? input : input.contiguous();
     const memory::data_type type = data_type(rows.scalar_type());
-    Primitive& product = made().product(rows.size(0), in, out, type, bias.defined(), activation);
-    at::Tensor result = at::empty({rows.size(0), out}, rows.options());
-    dnnl::engine& engine = cpu_engine();
-    std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC,
-         memory({{rows.size(0), in}, type, memory::format_tag::ab}, engine, rows.data_ptr())},
-        {DNNL_ARG_WEIGHTS, memory(made().layout(in, out, type), engine, packed.data_ptr())},
-        {DNNL_ARG_DST,
-         memory({{rows.size(0), out}, type, memory::format_tag::ab}, engine, result.data_ptr())}};
-    at::Tensor bias_values;
-    if (bias.defined()) {
-        bias_values = bias.to(rows.scalar_type()).contiguous();
-        args.emplace(DNNL_ARG_BIAS,
-                     memory({{out}, type, memory::format_tag::a}, engine, bias_values.data_ptr()));
-    }
-    thread_local dnnl::stream stream(cpu_engine());
-    product.execute(stream, args);
-    stream.wait();
+    const Product& product =
+        made().product(rows.numel() / in, in, out, type, bias.defined(), activation);
     std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(out);
-    return result.view(shape);
+    at::Tensor result = at::empty(shape, rows.options());
+    dnnl::engine& engine = cpu_engine();
+    std::unordered_map<int, memory> args{
+        {DNNL_ARG_SRC, memory(product.src, engine, rows.data_ptr())},
+        {DNNL_ARG_WEIGHTS, memory(product.weights, engine, packed.data_ptr())},
+        {DNNL_ARG_DST, memory(product.dst, engine, result.data_ptr())}};
+    at::Tensor bias_values;
+    if (bias.defined()) {
+        const bool usable = bias.scalar_type() == rows.scalar_type() && bias.is_contiguous();
+        bias_values = usable ? bias : bias.to(rows.scalar_type()).contiguous();
+        args.emplace(DNNL_ARG_BIAS, memory(product.bias, engine, bias_values.data_ptr()));
+    }
+    thread_local dnnl::stream stream(cpu_engine());
+    product.primitive.execute(stream, args);
+    stream.wait();
+    return result;
 }
 
 }  // namespace tfw

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <ATen/ATen.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/utils.h>
 
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "core/data/tokenizer.h"
 #include "core/model/alibi.h"
 #include "core/model/model_size.h"
+#include "core/model/norm.h"
 #include "core/model/rotary_embedding.h"
 #include "core/model/transformer_model.h"
 #include "core/train/optimizer.h"
@@ -353,6 +355,29 @@ class TestModelComponents : public QObject {
             config_from_json(nlohmann::json::parse(
                                  R"({"train": {"weight_decay": 0.1, "decay_scope": "matrices"}})"))
                 .train.decay_scope == DecayScope::Matrices);
+    }
+
+    // A decoding step's LayerNorm (fp32 rows on the CPU in inference mode) is a loop of its
+    // own: LibTorch's numbers, with and without a bias, for rows far from a zero mean too.
+    void decodingLayerNormEqualsLibTorchs() {
+        at::manual_seed(4);
+        for (bool bias : {true, false}) {
+            Norm norm(Normalization::Layer, 48, bias);
+            {
+                torch::NoGradGuard no_grad;
+                for (auto& p : norm->parameters()) p.copy_(at::randn(p.sizes()));
+            }
+            for (double shift : {0.0, 100.0}) {
+                const at::Tensor x = at::randn({5, 2, 48}) * 3 + shift;
+                const at::Tensor expected = norm->forward(x).detach();  // at::layer_norm
+                at::Tensor got;
+                {
+                    c10::InferenceMode inference;
+                    got = norm->forward(x);
+                }
+                QVERIFY(at::allclose(got, expected, 1e-5, 1e-5));
+            }
+        }
     }
 
     void kvHeadsMustDivideHeads() {
