@@ -12,6 +12,7 @@
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <tuple>
 #include <unordered_map>
@@ -81,19 +82,20 @@ class Made {
         return layout_locked(in, out, type);
     }
 
-    const Product& product(int64_t rows, int64_t in, int64_t out, memory::data_type type, bool bias,
-                           FusedActivation activation) {
+    // Shared, so that a product in use on one thread outlives the collection starting again.
+    std::shared_ptr<const Product> product(int64_t rows, int64_t in, int64_t out,
+                                           memory::data_type type, bool bias,
+                                           FusedActivation activation) {
         const ProductKey key{rows, in, out, type, bias, activation};
         std::lock_guard<std::mutex> lock(mutex_);
         if (const auto it = products_.find(key); it != products_.end()) return it->second;
         if (products_.size() >= kMostPrimitives) products_.clear();
         const memory::desc weights = layout_locked(in, out, type);
         const auto described = describe(rows, in, out, type, weights, bias, activation);
-        return products_
-            .emplace(key,
-                     Product{Primitive(described), described.src_desc(), weights,
-                             described.dst_desc(), bias ? described.bias_desc() : memory::desc()})
-            .first->second;
+        auto fresh = std::make_shared<const Product>(
+            Product{Primitive(described), described.src_desc(), weights, described.dst_desc(),
+                    bias ? described.bias_desc() : memory::desc()});
+        return products_.emplace(key, std::move(fresh)).first->second;
     }
 
   private:
@@ -109,7 +111,7 @@ class Made {
 
     std::mutex mutex_;
     std::map<LayoutKey, memory::desc> layouts_;
-    std::map<ProductKey, Product> products_;
+    std::map<ProductKey, std::shared_ptr<const Product>> products_;
 };
 
 Made& made() {
@@ -153,24 +155,24 @@ at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, cons
     // A decoding step's rows are contiguous: read in place, with no LibTorch call to reshape.
     const at::Tensor rows = input.is_contiguous() ? input : input.contiguous();
     const memory::data_type type = data_type(rows.scalar_type());
-    const Product& product =
+    const std::shared_ptr<const Product> product =
         made().product(rows.numel() / in, in, out, type, bias.defined(), activation);
     std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(out);
     at::Tensor result = at::empty(shape, rows.options());
     dnnl::engine& engine = cpu_engine();
     std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC, memory(product.src, engine, rows.data_ptr())},
-        {DNNL_ARG_WEIGHTS, memory(product.weights, engine, packed.data_ptr())},
-        {DNNL_ARG_DST, memory(product.dst, engine, result.data_ptr())}};
+        {DNNL_ARG_SRC, memory(product->src, engine, rows.data_ptr())},
+        {DNNL_ARG_WEIGHTS, memory(product->weights, engine, packed.data_ptr())},
+        {DNNL_ARG_DST, memory(product->dst, engine, result.data_ptr())}};
     at::Tensor bias_values;
     if (bias.defined()) {
         const bool usable = bias.scalar_type() == rows.scalar_type() && bias.is_contiguous();
         bias_values = usable ? bias : bias.to(rows.scalar_type()).contiguous();
-        args.emplace(DNNL_ARG_BIAS, memory(product.bias, engine, bias_values.data_ptr()));
+        args.emplace(DNNL_ARG_BIAS, memory(product->bias, engine, bias_values.data_ptr()));
     }
     thread_local dnnl::stream stream(cpu_engine());
-    product.primitive.execute(stream, args);
+    product->primitive.execute(stream, args);
     stream.wait();
     return result;
 }
