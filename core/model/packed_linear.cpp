@@ -7,20 +7,28 @@
 
 namespace tfw {
 
-at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
-    if (!int8_.isNone()) return int8_linear(input, int8_);
-    if (onednn_.defined() &&
+namespace {
+
+// The product with whichever weights are packed (int8, oneDNN's layout, or none: the plain
+// weights), then `activation`.
+at::Tensor multiply(const at::Tensor& input, const c10::IValue& int8, const at::Tensor& onednn,
+                    const at::Tensor& weight, const at::Tensor& bias, FusedActivation activation) {
+    if (!int8.isNone()) return int8_linear(input, int8, activation);
+    if (onednn.defined() &&
         packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
-        return onednn_linear(input, onednn_, bias);
-    return LinearImpl::forward(input);
+        return onednn_linear(input, onednn, bias, activation);
+    const at::Tensor product = at::linear(input, weight, bias);
+    return activation == FusedActivation::Relu ? at::relu(product) : product;
+}
+
+}  // namespace
+
+at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
+    return multiply(input, int8_, onednn_, weight, bias, FusedActivation::None);
 }
 
 at::Tensor PackedLinearImpl::forward_relu(const at::Tensor& input) {
-    if (!int8_.isNone()) return int8_linear(input, int8_, FusedActivation::Relu);
-    if (onednn_.defined() &&
-        packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
-        return onednn_linear(input, onednn_, bias, FusedActivation::Relu);
-    return at::relu(forward(input));
+    return multiply(input, int8_, onednn_, weight, bias, FusedActivation::Relu);
 }
 
 void PackedLinearImpl::pack(WeightPacking packing) {
