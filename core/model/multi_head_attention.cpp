@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/model/alibi.h"
 #include "core/model/fast_dropout.h"
@@ -88,8 +89,8 @@ at::Tensor MultiHeadAttentionImpl::expand_kv(const at::Tensor& x) const {
         .reshape({x.size(0), heads_, x.size(2), d_head_});
 }
 
-void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, const at::Tensor& k,
-                                     const at::Tensor& v) const {
+void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, int64_t rows,
+                                     const at::TensorOptions& options) const {
     if (cache.keys.defined() && cache.keys.size(2) >= end) return;
     const int64_t filled = cache.length;
     const int64_t capacity =
@@ -98,21 +99,20 @@ void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, const a
     // have this step's rows, not those of the inputs that have left, and the origins start
     // over as every row's own.
     const bool follow = cache.follow_origins && filled > 0;
-    const auto grown = [&](const at::Tensor& old, const at::Tensor& like) {
-        at::Tensor buffer =
-            at::empty({like.size(0), like.size(1), capacity, d_head_}, like.options());
+    const auto grown = [&](const at::Tensor& old) {
+        at::Tensor buffer = at::empty({rows, kv_heads_, capacity, d_head_}, options);
         if (filled == 0) return buffer;
         const at::Tensor kept = old.narrow(2, 0, filled);
         buffer.narrow(2, 0, filled)
             .copy_(follow ? rows_at_origins(kept, cache.origins.narrow(1, 0, filled)) : kept);
         return buffer;
     };
-    cache.keys = grown(cache.keys, k);
-    cache.values = grown(cache.values, v);
+    cache.keys = grown(cache.keys);
+    cache.values = grown(cache.values);
     if (cache.follow_origins)
-        cache.origins = at::arange(k.size(0), k.options().dtype(at::kLong))
+        cache.origins = at::arange(rows, options.dtype(at::kLong))
                             .unsqueeze(1)
-                            .expand({k.size(0), capacity})
+                            .expand({rows, capacity})
                             .contiguous();
 }
 
@@ -122,7 +122,7 @@ std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append(AttentionCache&
     const int64_t start = cache.length, fresh = k.size(2), end = start + fresh;
     TORCH_CHECK(!cache.follow_origins || cache.length == 0 || cache.origins.defined(),
                 "a cache follows origins from its first step");
-    reserve(cache, end, k, v);
+    reserve(cache, end, k.size(0), k.options());
     // Row b writes into row b of the buffers (with origins too: no row has keys there yet).
     const int64_t rows = k.size(0);
     cache.keys.narrow(0, 0, rows).narrow(2, start, fresh).copy_(k);
@@ -139,7 +139,7 @@ std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append_at_positions(
     TORCH_CHECK(k.size(2) == 1, "rows at their own positions take one token a step");
     // Every row sees the keys up to the furthest row's position; decode_step masks the others.
     const int64_t end = cache.positions.max().item<int64_t>() + 1;
-    reserve(cache, end, k, v);
+    reserve(cache, end, k.size(0), k.options());
     // Rows read up to the furthest row's position, past their own (masked): what they read
     // there must be numbers, not uninitialised memory, which could be NaN (a mask does not
     // cancel NaN). So positions are zeroed as the furthest row reaches them (the buffer holds
@@ -164,9 +164,74 @@ std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::memory_keys_values(
     return {k, split_heads(kv[1], kv_heads_)};
 }
 
+bool MultiHeadAttentionImpl::plain_step_applies(const at::Tensor& query, const at::Tensor& mask,
+                                                const AttentionCache& cache) const {
+    const at::ScalarType type = query.scalar_type();
+    // No gradients: the keys are copied into the cache past autograd.
+    return !is_training() && !at::GradMode::is_enabled() && query.device().is_cpu() &&
+           (type == at::kFloat || type == at::kBFloat16) && query.dim() == 3 &&
+           query.size(1) == 1 && !query.requires_grad() && !q_norm_ && !rotary_ &&
+           alibi_slopes_.empty() && kv_heads_ == heads_ && !head_mask_.defined() &&
+           !cache.positions.defined() &&
+           (self_attention_ ? !mask.defined() : !mask.defined() || mask.dim() == 4);
+}
+
+void MultiHeadAttentionImpl::write_step_keys(AttentionCache& cache, const at::Tensor& qkv) const {
+    const int64_t rows = qkv.size(0), width = qkv.size(-1), position = cache.length;
+    const int64_t size = qkv.element_size();
+    const auto* source = static_cast<const char*>(qkv.data_ptr());
+    // Keys are qkv's second d_model values of each row, values its third.
+    for (auto [buffer, first] : {std::pair{&cache.keys, d_model_}, {&cache.values, 2 * d_model_}}) {
+        auto* target = static_cast<char*>(buffer->data_ptr());
+        for (int64_t b = 0; b < rows; ++b)
+            for (int64_t h = 0; h < heads_; ++h)
+                std::memcpy(target + (b * buffer->stride(0) + h * buffer->stride(1) +
+                                      position * buffer->stride(2)) *
+                                         size,
+                            source + (b * width + first + h * d_head_) * size,
+                            static_cast<size_t>(d_head_ * size));
+    }
+    if (cache.follow_origins) {
+        int64_t* origins = cache.origins.data_ptr<int64_t>();
+        for (int64_t b = 0; b < rows; ++b) origins[b * cache.origins.stride(0) + position] = b;
+    }
+    cache.length = position + 1;
+}
+
+at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at::Tensor& memory,
+                                              const at::Tensor& mask, AttentionCache& cache) {
+    const int64_t rows = query.size(0);
+    if (self_attention_) {
+        // Row b writes into row b of the buffers (of its origins too).
+        if (cache.keys.defined() &&
+            (cache.keys.size(0) < rows ||
+             (cache.follow_origins && (!cache.origins.defined() || cache.origins.size(0) != rows))))
+            return {};
+        const at::Tensor qkv = in_proj_->forward(query).contiguous();  // [rows, 1, 3d]
+        reserve(cache, cache.length + 1, rows, qkv.options());
+        write_step_keys(cache, qkv);
+        const at::Tensor q =
+            qkv.as_strided({rows, heads_, 1, d_head_}, {3 * d_model_, d_head_, 3 * d_model_, 1});
+        return out_proj_->forward(
+            step_attention_merged(q, cache.keys, cache.values, cache.length, {},
+                                  cache.follow_origins ? cache.origins : at::Tensor()));
+    }
+    if (!cache.keys.defined()) std::tie(cache.keys, cache.values) = memory_keys_values(memory);
+    // A beam's hypotheses of one input are `group` query rows against its keys.
+    const int64_t inputs = cache.keys.size(0), group = rows / inputs;
+    if (group * inputs != rows || group > kStepAttentionRows) return {};
+    const at::Tensor q = in_proj_->forward(query).contiguous().as_strided(
+        {inputs, heads_, group, d_head_}, {group * d_model_, d_head_, d_model_, 1});
+    const at::Tensor context =
+        step_attention_merged(q, cache.keys, cache.values, cache.keys.size(2), mask, {});
+    return out_proj_->forward(context.view({rows, 1, d_model_}));
+}
+
 at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Tensor& memory,
                                            const at::Tensor& mask, at::Tensor* weights_out,
                                            AttentionCache* cache) {
+    if (cache && !weights_out && plain_step_applies(query, mask, *cache))
+        if (at::Tensor out = plain_step(query, memory, mask, *cache); out.defined()) return out;
     const int64_t batch = query.size(0), q_len = query.size(1);
     const int64_t offset = self_attention_ && cache ? cache->length : 0;
     const bool own_positions = self_attention_ && cache && cache->positions.defined();

@@ -70,9 +70,20 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     std::pair<at::Tensor, at::Tensor> append_at_positions(AttentionCache& cache,
                                                           const at::Tensor& k,
                                                           const at::Tensor& v) const;
-    // Room for `end` positions in the cache's buffers, keeping what is filled.
-    void reserve(AttentionCache& cache, int64_t end, const at::Tensor& k,
-                 const at::Tensor& v) const;
+    // Room for `end` positions of `rows` rows in the cache's buffers, keeping what is filled.
+    void reserve(AttentionCache& cache, int64_t end, int64_t rows,
+                 const at::TensorOptions& options) const;
+    // A decoding step of one token per row on the CPU that is nothing but the products and
+    // step attention's loops (no positions of rows' own, rope, alibi, qk-norm, shared
+    // key/value heads or head mask): no per-head views, copies or masks, whose LibTorch
+    // calls cost as much as the products when one sentence is decoded at a time.
+    bool plain_step_applies(const at::Tensor& query, const at::Tensor& mask,
+                            const AttentionCache& cache) const;
+    // Undefined when the cache's rows do not fit such a step after all.
+    at::Tensor plain_step(const at::Tensor& query, const at::Tensor& memory, const at::Tensor& mask,
+                          AttentionCache& cache);
+    // This step's keys and values, in qkv [rows, 1, 3d], into the cache at its length.
+    void write_step_keys(AttentionCache& cache, const at::Tensor& qkv) const;
 
     int64_t d_model_, heads_, kv_heads_, d_head_;
     double attention_dropout_;

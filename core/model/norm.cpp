@@ -17,28 +17,52 @@ constexpr int64_t kDecodingValues = 1 << 16;
 // The vectors below stay inside the clone, inlined (float_vectors.h).
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-// LayerNorm of `rows` rows of `dim` (a multiple of kLanes) fp32 values: mean, then the
-// variance about it (two passes, as exact as LibTorch's), then scale and shift.
-TFW_VECTOR_CLONES
-void layer_norm_rows(const float* x, const float* weight, const float* bias, float* out,
-                     int64_t rows, int64_t dim, float eps) {
+inline vectors::Floats load_values(const float* p) {
+    return vectors::load(p);
+}
+inline vectors::Floats load_values(const c10::BFloat16* p) {
+    return vectors::load_bf16(reinterpret_cast<const uint16_t*>(p));
+}
+inline void store_values(float* p, vectors::Floats v) {
+    vectors::store(p, v);
+}
+inline void store_values(c10::BFloat16* p, vectors::Floats v) {
+    vectors::store_bf16(reinterpret_cast<uint16_t*>(p), v);
+}
+
+// LayerNorm of `rows` rows of `dim` (a multiple of kLanes) values, fp32 or bf16 (computed in
+// fp32): mean, then the variance about it (two passes, as exact as LibTorch's), then scale
+// and shift.
+template <typename T>
+TFW_VECTOR_CLONES void layer_norm_rows(const T* x, const T* weight, const T* bias, T* out,
+                                       int64_t rows, int64_t dim, float eps) {
     using namespace vectors;
     for (int64_t r = 0; r < rows; ++r, x += dim, out += dim) {
         Floats sums = splat(0);
-        for (int64_t i = 0; i < dim; i += kLanes) sums += load(x + i);
+        for (int64_t i = 0; i < dim; i += kLanes) sums += load_values(x + i);
         const float mean = sum_lanes(sums) / static_cast<float>(dim);
         Floats squares = splat(0);
         for (int64_t i = 0; i < dim; i += kLanes) {
-            const Floats centred = load(x + i) - mean;
+            const Floats centred = load_values(x + i) - mean;
             squares += centred * centred;
         }
         const float scale = 1.0f / std::sqrt(sum_lanes(squares) / static_cast<float>(dim) + eps);
         for (int64_t i = 0; i < dim; i += kLanes) {
-            Floats y = (load(x + i) - mean) * scale * load(weight + i);
-            if (bias) y += load(bias + i);
-            store(out + i, y);
+            Floats y = (load_values(x + i) - mean) * scale * load_values(weight + i);
+            if (bias) y += load_values(bias + i);
+            store_values(out + i, y);
         }
     }
+}
+
+template <typename T>
+at::Tensor layer_norm_loop(const at::Tensor& x, const at::Tensor& weight, const at::Tensor& bias,
+                           int64_t dim, double eps) {
+    at::Tensor out = at::empty(x.sizes(), x.options());
+    layer_norm_rows(x.data_ptr<T>(), weight.data_ptr<T>(),
+                    bias.defined() ? bias.data_ptr<T>() : nullptr, out.data_ptr<T>(),
+                    x.numel() / dim, dim, static_cast<float>(eps));
+    return out;
 }
 
 }  // namespace
@@ -50,17 +74,16 @@ NormImpl::NormImpl(Normalization kind, int64_t dim, bool bias) : kind_(kind), di
 
 at::Tensor NormImpl::forward(const at::Tensor& x) {
     if (kind_ == Normalization::Rms) return rms_norm(x, weight_, kEps);
-    // A decoding step's few rows in fp32: one loop, no LibTorch call but the output's.
+    // A decoding step's few rows: one loop, no LibTorch call but the output's.
+    const at::ScalarType type = x.scalar_type();
     const bool decoding_rows =
-        c10::InferenceMode::is_enabled() && x.device().is_cpu() && x.scalar_type() == at::kFloat &&
-        weight_.scalar_type() == at::kFloat && x.is_contiguous() && x.size(-1) == dim_ &&
-        dim_ % vectors::kLanes == 0 && x.numel() <= kDecodingValues;
+        c10::InferenceMode::is_enabled() && x.device().is_cpu() &&
+        (type == at::kFloat || type == at::kBFloat16) && weight_.scalar_type() == type &&
+        (!bias_.defined() || bias_.scalar_type() == type) && x.is_contiguous() &&
+        x.size(-1) == dim_ && dim_ % vectors::kLanes == 0 && x.numel() <= kDecodingValues;
     if (!decoding_rows) return at::layer_norm(x, {dim_}, weight_, bias_, kEps);
-    at::Tensor out = at::empty(x.sizes(), x.options());
-    layer_norm_rows(x.data_ptr<float>(), weight_.data_ptr<float>(),
-                    bias_.defined() ? bias_.data_ptr<float>() : nullptr, out.data_ptr<float>(),
-                    x.numel() / dim_, dim_, static_cast<float>(kEps));
-    return out;
+    if (type == at::kBFloat16) return layer_norm_loop<c10::BFloat16>(x, weight_, bias_, dim_, kEps);
+    return layer_norm_loop<float>(x, weight_, bias_, dim_, kEps);
 }
 
 at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight, double eps) {

@@ -53,11 +53,7 @@ inline vectors::Floats load_floats(const float* p) {
     return vectors::load(p);
 }
 inline vectors::Floats load_floats(const c10::BFloat16* p) {
-    typedef uint16_t Halves __attribute__((vector_size(vectors::kLanes * sizeof(uint16_t))));
-    typedef uint32_t Words __attribute__((vector_size(vectors::kLanes * sizeof(uint32_t))));
-    Halves halves;
-    std::memcpy(&halves, p, sizeof halves);
-    return (vectors::Floats)(__builtin_convertvector(halves, Words) << 16);
+    return vectors::load_bf16(reinterpret_cast<const uint16_t*>(p));
 }
 
 // a . b, whole vectors of sixteen first. Inlined into the cloned attend_pairs, so the loops
@@ -134,6 +130,7 @@ TFW_VECTOR_CLONES void attend_pairs(const Job<T>& job, int64_t begin, int64_t en
             std::fill(weights.begin() + job.keys, weights.end(), vectors::kMinusInf);
             softmax_in_place(weights.data(), padded);
             float* out = job.context + ((b * job.rows + r) * job.heads + h) * job.dh;
+            std::fill(out, out + job.dh, 0.0f);
             for (int64_t j = 0; j < job.keys; ++j) {
                 const float w = weights[static_cast<size_t>(j)];
                 if (w == 0) continue;  // a masked key
@@ -146,16 +143,16 @@ TFW_VECTOR_CLONES void attend_pairs(const Job<T>& job, int64_t begin, int64_t en
 // At least this many multiply-adds per thread before the work is split.
 constexpr int64_t kGrain = 32768;
 
+// The context [B, rows, H, dh] in fp32 of the first `keys` positions of k and v.
 template <typename T>
-at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
                   const at::Tensor& bias, const at::Tensor& origins) {
     const int64_t batch = q.size(0), heads = q.size(1), rows = q.size(2), dh = q.size(3);
-    const int64_t keys = k.size(2);
     // A broadcast bias expands to strides of 0, so one index formula serves every shape.
     const at::Tensor expanded =
         bias.defined() ? bias.to(at::kFloat).expand({batch, heads, rows, keys}) : bias;
     const auto stride = [&](int64_t dim) { return bias.defined() ? expanded.stride(dim) : 0; };
-    at::Tensor context = at::zeros({batch, rows, heads, dh}, q.options().dtype(at::kFloat));
+    at::Tensor context = at::empty({batch, rows, heads, dh}, q.options().dtype(at::kFloat));
     const Job<T> job{heads,
                      rows,
                      keys,
@@ -175,7 +172,14 @@ at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
     const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(1, rows * keys * dh));
     at::parallel_for(0, batch * heads, grain,
                      [&](int64_t begin, int64_t end) { attend_pairs(job, begin, end); });
-    return context.permute({0, 2, 1, 3}).to(q.scalar_type());
+    return context;
+}
+
+at::Tensor attend_any(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
+                      const at::Tensor& bias, const at::Tensor& origins) {
+    if (q.scalar_type() == at::kBFloat16)
+        return attend<c10::BFloat16>(q, k, v, keys, bias, origins);
+    return attend<float>(q, k, v, keys, bias, origins);
 }
 
 }  // namespace
@@ -201,8 +205,14 @@ bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::
 
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                           const at::Tensor& bias, const at::Tensor& origins) {
-    if (q.scalar_type() == at::kBFloat16) return attend<c10::BFloat16>(q, k, v, bias, origins);
-    return attend<float>(q, k, v, bias, origins);
+    return attend_any(q, k, v, k.size(2), bias, origins).permute({0, 2, 1, 3}).to(q.scalar_type());
+}
+
+at::Tensor step_attention_merged(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins) {
+    const at::Tensor context = attend_any(q, k, v, keys, bias, origins)
+                                   .view({q.size(0), q.size(2), q.size(1) * q.size(3)});
+    return q.scalar_type() == at::kFloat ? context : context.to(q.scalar_type());
 }
 
 }  // namespace tfw

@@ -25,4 +25,10 @@ bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                           const at::Tensor& bias, const at::Tensor& origins = {});
 
+// The same over the first `keys` positions of k and v (buffers with room for more; origins,
+// when defined, [B, >= keys]), the context merged into the next product's input: [B, M,
+// H * dh] in q's type. The caller checks what step_attention_applies checks.
+at::Tensor step_attention_merged(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
+                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins);
+
 }  // namespace tfw

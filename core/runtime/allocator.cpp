@@ -5,25 +5,39 @@
 #include <torch/version.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
-#include <map>
 #include <mutex>
-#include <unordered_map>
+#include <new>
 #include <vector>
 
 namespace tfw {
 
 namespace {
 
-constexpr size_t kMinCached = 64 * 1024;
-constexpr size_t kAlignment = 64;
+// Every block starts with a header of this size holding its size class (so a release needs
+// no lookup), which also keeps the data 64-byte aligned.
+constexpr size_t kHeader = 64;
+constexpr size_t kSmallestClass = 64;
+constexpr int kSmallestPower = 6;  // log2(kSmallestClass)
 
-// Rounds up to one of four classes per power of two: 1, 1.25, 1.5 or 1.75 x 2^k.
-size_t size_class(size_t n) {
-    size_t power = kMinCached;
-    while (power * 2 <= n) power *= 2;
-    const size_t step = power / 4;
-    return (n + step - 1) / step * step;
+// Four classes per power of two from 64 bytes: 1, 1.25, 1.5 or 1.75 x 2^k.
+size_t class_index(size_t n) {
+    n = std::max(n, kSmallestClass);
+    const int power = 63 - __builtin_clzll(n);
+    const size_t step = (size_t(1) << power) / 4;
+    const size_t quarters = (n + step - 1) / step;  // 4 to 8 (8: the next power's first)
+    return 4 * static_cast<size_t>(power - kSmallestPower) + (quarters - 4);
+}
+
+size_t class_size(size_t index) {
+    return (size_t(1) << (index / 4 + kSmallestPower)) / 4 * (index % 4 + 4);
+}
+
+constexpr size_t kClasses = 4 * (64 - kSmallestPower) + 1;
+
+size_t& class_of(void* data) {
+    return *reinterpret_cast<size_t*>(static_cast<char*>(data) - kHeader);
 }
 
 class CachingCpuAllocator final : public c10::Allocator {
@@ -54,61 +68,64 @@ class CachingCpuAllocator final : public c10::Allocator {
 
     void release_idle() {
         std::lock_guard<std::mutex> lock(mutex_);
-        for (auto& [size, blocks] : free_)
-            for (void* ptr : blocks) std::free(ptr);
-        free_.clear();
+        for (std::vector<void*>& blocks : idle_) {
+            for (void* data : blocks) std::free(static_cast<char*>(data) - kHeader);
+            blocks.clear();
+        }
         stats_.cached_bytes = 0;
         stats_.peak_live_bytes = live_bytes_;
     }
 
   private:
-    static c10::DataPtr wrap(void* ptr) {
-        return {ptr, ptr, &release, c10::Device(c10::DeviceType::CPU)};
+    static c10::DataPtr wrap(void* data) {
+        return {data, data, &release, c10::Device(c10::DeviceType::CPU)};
     }
 
     void* take(size_t n) {
-        const size_t size = n >= kMinCached ? size_class(n) : 0;
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (size) {
+        const size_t index = class_index(n);
+        const size_t size = class_size(index);
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
             // The smallest idle block that fits, if it wastes at most a third of itself:
             // batches of neighbouring shapes then share blocks.
-            for (auto it = free_.lower_bound(size);
-                 it != free_.end() && it->first <= size + size / 2; ++it) {
-                if (it->second.empty()) continue;
-                void* ptr = it->second.back();
-                it->second.pop_back();
-                stats_.cached_bytes -= it->first;
+            for (size_t i = index; i < kClasses && class_size(i) <= size + size / 2; ++i) {
+                if (idle_[i].empty()) continue;
+                void* data = idle_[i].back();
+                idle_[i].pop_back();
+                stats_.cached_bytes -= class_size(i);
                 ++stats_.reused;
-                sizes_[ptr] = it->first;
-                note_live(it->first);
-                return ptr;
+                note_live(class_size(i));
+                return data;
             }
             ++stats_.fresh;
             note_live(size);
         }
-        void* ptr = nullptr;
-        if (posix_memalign(&ptr, kAlignment, std::max<size_t>(size ? size : n, 1)) != 0)
+        void* block = nullptr;
+        if (posix_memalign(&block, kHeader, kHeader + size) != 0) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            live_bytes_ -= size;
             throw std::bad_alloc();
-        sizes_[ptr] = size;
-        return ptr;
+        }
+        void* data = static_cast<char*>(block) + kHeader;
+        class_of(data) = index;
+        return data;
     }
 
-    static void release(void* ptr);
+    static void release(void* data);
 
-    void give_back(void* ptr) {
+    void give_back(void* data) {
+        const size_t index = class_of(data);
+        const size_t size = class_size(index);
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            const auto it = sizes_.find(ptr);
-            const size_t size = it == sizes_.end() ? 0 : it->second;
-            if (it != sizes_.end()) sizes_.erase(it);
             live_bytes_ -= size;
-            if (size && stats_.cached_bytes + size <= std::max(limit_, stats_.peak_live_bytes)) {
-                free_[size].push_back(ptr);
+            if (stats_.cached_bytes + size <= std::max(limit_, stats_.peak_live_bytes)) {
+                idle_[index].push_back(data);
                 stats_.cached_bytes += size;
                 return;
             }
         }
-        std::free(ptr);
+        std::free(static_cast<char*>(data) - kHeader);
     }
 
     // Called with the mutex held.
@@ -119,20 +136,18 @@ class CachingCpuAllocator final : public c10::Allocator {
 
     size_t limit_;
     std::mutex mutex_;
-    std::map<size_t, std::vector<void*>> free_;  // idle blocks by class size
-    std::unordered_map<void*, size_t> sizes_;    // class size of every live block (0 = small)
-    size_t live_bytes_ = 0;                      // class sizes of the live blocks
+    std::array<std::vector<void*>, kClasses> idle_;  // idle blocks by class
+    size_t live_bytes_ = 0;                          // class sizes of the live blocks
     CpuAllocatorStats stats_;
 };
 
 CachingCpuAllocator* g_allocator = nullptr;
 
-void CachingCpuAllocator::release(void* ptr) {
-    g_allocator->give_back(ptr);
+void CachingCpuAllocator::release(void* data) {
+    g_allocator->give_back(data);
 }
 
 }  // namespace
-
 void install_caching_cpu_allocator(size_t cache_limit) {
     static std::once_flag once;
     std::call_once(once, [&] {

@@ -86,6 +86,26 @@ inline Floats exp_nonpositive(Floats x) {
     return e * (Floats)exponent;
 }
 
+typedef uint16_t Halves __attribute__((vector_size(kLanes * sizeof(uint16_t))));
+typedef uint32_t Words __attribute__((vector_size(kLanes * sizeof(uint32_t))));
+
+// Sixteen bfloat16 values, given as their bits, as floats: a bfloat16 is an fp32's high half.
+inline Floats load_bf16(const uint16_t* p) {
+    Halves halves;
+    std::memcpy(&halves, p, sizeof halves);
+    return (Floats)(__builtin_convertvector(halves, Words) << 16);
+}
+
+// Sixteen floats rounded to bfloat16 as c10::BFloat16 rounds them: to nearest, ties to even,
+// NaN to the quiet NaN 0x7FC0.
+inline void store_bf16(uint16_t* p, Floats v) {
+    const Words bits = (Words)v;
+    const Words rounded = (bits + ((bits >> 16) & 1) + 0x7FFF) >> 16;
+    const Words nan = (Words)(v != v);  // all ones in NaN lanes
+    const Halves halves = __builtin_convertvector((rounded & ~nan) | (nan & 0x7FC0), Halves);
+    std::memcpy(p, &halves, sizeof halves);
+}
+
 // e^x for x <= 0 with e^-inf exactly 0 (masked scores and tokens).
 inline Floats exp_or_zero(Floats x) {
     return x > kMinusInf ? exp_nonpositive(x) : splat(0);

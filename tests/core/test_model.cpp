@@ -240,6 +240,40 @@ class TestModel : public QObject {
         QCOMPARE(self.origins.size(0), rows);
     }
 
+    // A decoding step that is nothing but the products and step attention's loops (one token
+    // per row on the CPU; MultiHeadAttentionImpl::plain_step) computes what the general step
+    // computes, which serves the steps that return attention maps: self-attention whose rows
+    // follow their origins through a beam's reorders and past the buffers' growth, and
+    // cross-attention with a beam's three query rows per input, one input padded.
+    void plainDecodingStepEqualsTheGeneralOne() {
+        c10::InferenceMode mode;
+        at::manual_seed(21);
+        auto model = make_model(test::tiny_model_config(Task::Translation));
+        at::Tensor src = random_tokens(2, 6, 50);
+        src[1][5] = kPadId;
+        const EncoderOutput encoded = model->encode(src);
+        const int64_t group = 3, rows = 2 * group;
+        DecoderCache plain = model->memory_cache(encoded), general = plain;
+        plain.follow_origins = general.follow_origins = true;
+        at::Tensor tokens = random_tokens(rows, 1, 50);
+        for (int64_t step = 0; step < 20; ++step) {
+            AttentionMaps maps;
+            const at::Tensor expected = model->decode_step(tokens, &encoded, general, &maps);
+            const at::Tensor logits = model->decode_step(tokens, &encoded, plain);
+            QVERIFY2(at::allclose(logits, expected, 1e-5, 1e-6),
+                     qPrintable(QString("step %1: logits differ by %2")
+                                    .arg(step)
+                                    .arg(max_difference(logits, expected))));
+            // Each row continues one of its input's rows.
+            const at::Tensor order = at::randint(0, group, {rows}, at::kLong) +
+                                     at::arange(rows).div(group, "floor") * group;
+            plain.select(order);
+            general.select(order);
+            tokens = random_tokens(rows, 1, 50);
+        }
+        QCOMPARE(plain.layers.front().self.length, int64_t(20));
+    }
+
     void aPromptFedAtOnceMatchesTeacherForcing_data() {
         stepwiseDecodingMatchesTeacherForcing_data();
     }

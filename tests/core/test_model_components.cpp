@@ -9,6 +9,8 @@
 #include <torch/utils.h>
 
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <set>
 
 #include "core/check/causal_leak_check.h"
@@ -22,9 +24,13 @@
 #include "core/model/transformer_model.h"
 #include "core/train/optimizer.h"
 #include "core/train/optimizer_step.h"
+#include "core/util/float_vectors.h"
 #include "tests/core/tiny_checkpoint.h"
 
 using namespace tfw;
+
+// The vector helpers are inlined here too, so their vectors never cross a call.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace {
 
@@ -377,6 +383,55 @@ class TestModelComponents : public QObject {
                 }
                 QVERIFY(at::allclose(got, expected, 1e-5, 1e-5));
             }
+        }
+    }
+
+    // The same in bf16 (the bf16 decoding copy): the loop computes in fp32 and rounds once,
+    // LibTorch's kernel in another order, so they agree to bf16's precision.
+    void decodingLayerNormInBf16() {
+        at::manual_seed(5);
+        Norm norm(Normalization::Layer, 64, true);
+        {
+            torch::NoGradGuard no_grad;
+            for (auto& p : norm->parameters()) p.copy_(at::randn(p.sizes()));
+        }
+        norm->to(at::kBFloat16);
+        const at::Tensor x = (at::randn({3, 64}) * 2 + 1).to(at::kBFloat16);
+        const at::Tensor expected = norm->forward(x).detach();
+        at::Tensor got;
+        {
+            c10::InferenceMode inference;
+            got = norm->forward(x);
+        }
+        QCOMPARE(got.scalar_type(), at::kBFloat16);
+        QVERIFY(at::allclose(got.to(at::kFloat), expected.to(at::kFloat), 2e-2, 2e-2));
+    }
+
+    // Floats rounded to bf16 sixteen at a time are rounded as c10::BFloat16 rounds one.
+    void vectorBf16RoundingIsLibTorchs() {
+        const float specials[] = {0.0f,
+                                  -0.0f,
+                                  1.0f,
+                                  1.00390625f,
+                                  1.01171875f,
+                                  -2.5e-39f,
+                                  3.0e38f,
+                                  std::numeric_limits<float>::infinity(),
+                                  -std::numeric_limits<float>::infinity(),
+                                  std::numeric_limits<float>::quiet_NaN()};
+        std::vector<float> values(specials, specials + std::size(specials));
+        const at::Tensor random = at::randn({1014}) * 1000;
+        values.insert(values.end(), random.data_ptr<float>(), random.data_ptr<float>() + 1014);
+        for (size_t i = 0; i < values.size(); i += vectors::kLanes) {
+            uint16_t rounded[vectors::kLanes];
+            vectors::store_bf16(rounded, vectors::load(values.data() + i));
+            for (int l = 0; l < vectors::kLanes; ++l)
+                QCOMPARE(rounded[l], c10::BFloat16(values[i + l]).x);
+            float back[vectors::kLanes];
+            vectors::store(back, vectors::load_bf16(rounded));
+            for (int l = 0; l < vectors::kLanes; ++l)
+                if (!std::isnan(values[i + l]))
+                    QCOMPARE(back[l], static_cast<float>(c10::BFloat16(values[i + l])));
         }
     }
 
