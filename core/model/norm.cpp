@@ -17,19 +17,6 @@ constexpr int64_t kDecodingValues = 1 << 16;
 // The vectors below stay inside the clone, inlined (float_vectors.h).
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-inline vectors::Floats load_values(const float* p) {
-    return vectors::load(p);
-}
-inline vectors::Floats load_values(const c10::BFloat16* p) {
-    return vectors::load_bf16(reinterpret_cast<const uint16_t*>(p));
-}
-inline void store_values(float* p, vectors::Floats v) {
-    vectors::store(p, v);
-}
-inline void store_values(c10::BFloat16* p, vectors::Floats v) {
-    vectors::store_bf16(reinterpret_cast<uint16_t*>(p), v);
-}
-
 // LayerNorm of `rows` rows of `dim` (a multiple of kLanes) values, fp32 or bf16 (computed in
 // fp32): mean, then the variance about it (two passes, as exact as LibTorch's), then scale
 // and shift.
@@ -39,18 +26,18 @@ TFW_VECTOR_CLONES void layer_norm_rows(const T* x, const T* weight, const T* bia
     using namespace vectors;
     for (int64_t r = 0; r < rows; ++r, x += dim, out += dim) {
         Floats sums = splat(0);
-        for (int64_t i = 0; i < dim; i += kLanes) sums += load_values(x + i);
+        for (int64_t i = 0; i < dim; i += kLanes) sums += load(x + i);
         const float mean = sum_lanes(sums) / static_cast<float>(dim);
         Floats squares = splat(0);
         for (int64_t i = 0; i < dim; i += kLanes) {
-            const Floats centred = load_values(x + i) - mean;
+            const Floats centred = load(x + i) - mean;
             squares += centred * centred;
         }
         const float scale = 1.0f / std::sqrt(sum_lanes(squares) / static_cast<float>(dim) + eps);
         for (int64_t i = 0; i < dim; i += kLanes) {
-            Floats y = (load_values(x + i) - mean) * scale * load_values(weight + i);
-            if (bias) y += load_values(bias + i);
-            store_values(out + i, y);
+            Floats y = (load(x + i) - mean) * scale * load(weight + i);
+            if (bias) y += load(bias + i);
+            store(out + i, y);
         }
     }
 }

@@ -48,14 +48,6 @@ constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 // The vectors below stay inside the clones, inlined (float_vectors.h).
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-// Sixteen values of a cached key or value as floats: bf16 is the high half of an fp32.
-inline vectors::Floats load_floats(const float* p) {
-    return vectors::load(p);
-}
-inline vectors::Floats load_floats(const c10::BFloat16* p) {
-    return vectors::load_bf16(reinterpret_cast<const uint16_t*>(p));
-}
-
 // a . b, whole vectors of sixteen first. Inlined into the cloned attend_pairs, so the loops
 // run in AVX-512 or AVX2 registers where the CPU has them (fp32 decoding 3-4% faster; bf16's
 // time here is spent waiting for the cached keys either way).
@@ -64,7 +56,7 @@ inline float dot(const T* a, const T* b, int64_t n) {
     using namespace vectors;
     Floats sums = splat(0);
     int64_t i = 0;
-    for (; i + kLanes <= n; i += kLanes) sums += load_floats(a + i) * load_floats(b + i);
+    for (; i + kLanes <= n; i += kLanes) sums += load(a + i) * load(b + i);
     float total = sum_lanes(sums);
     for (; i < n; ++i) total += static_cast<float>(a[i]) * static_cast<float>(b[i]);
     return total;
@@ -75,7 +67,7 @@ template <typename T>
 inline void add_scaled(float* out, float w, const T* v, int64_t n) {
     using namespace vectors;
     int64_t d = 0;
-    for (; d + kLanes <= n; d += kLanes) store(out + d, load(out + d) + w * load_floats(v + d));
+    for (; d + kLanes <= n; d += kLanes) store(out + d, load(out + d) + w * load(v + d));
     for (; d < n; ++d) out[d] += w * static_cast<float>(v[d]);
 }
 

@@ -5,6 +5,8 @@
 // TFW_VECTOR_CLONES compiles a function for AVX-512, AVX2 and plain x86-64, the loader
 // picking what the CPU has.
 
+#include <c10/util/BFloat16.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -89,8 +91,8 @@ inline Floats exp_nonpositive(Floats x) {
 typedef uint16_t Halves __attribute__((vector_size(kLanes * sizeof(uint16_t))));
 typedef uint32_t Words __attribute__((vector_size(kLanes * sizeof(uint32_t))));
 
-// Sixteen bfloat16 values, given as their bits, as floats: a bfloat16 is an fp32's high half.
-inline Floats load_bf16(const uint16_t* p) {
+// Sixteen bfloat16 values as floats: a bfloat16 is an fp32's high half.
+inline Floats load(const c10::BFloat16* p) {
     Halves halves;
     std::memcpy(&halves, p, sizeof halves);
     return (Floats)(__builtin_convertvector(halves, Words) << 16);
@@ -98,7 +100,7 @@ inline Floats load_bf16(const uint16_t* p) {
 
 // Sixteen floats rounded to bfloat16 as c10::BFloat16 rounds them: to nearest, ties to even,
 // NaN to the quiet NaN 0x7FC0.
-inline void store_bf16(uint16_t* p, Floats v) {
+inline void store(c10::BFloat16* p, Floats v) {
     const Words bits = (Words)v;
     const Words rounded = (bits + ((bits >> 16) & 1) + 0x7FFF) >> 16;
     const Words nan = (Words)(v != v);  // all ones in NaN lanes

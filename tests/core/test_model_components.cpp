@@ -423,12 +423,12 @@ class TestModelComponents : public QObject {
         const at::Tensor random = at::randn({1014}) * 1000;
         values.insert(values.end(), random.data_ptr<float>(), random.data_ptr<float>() + 1014);
         for (size_t i = 0; i < values.size(); i += vectors::kLanes) {
-            uint16_t rounded[vectors::kLanes];
-            vectors::store_bf16(rounded, vectors::load(values.data() + i));
+            c10::BFloat16 rounded[vectors::kLanes];
+            vectors::store(rounded, vectors::load(values.data() + i));
             for (int l = 0; l < vectors::kLanes; ++l)
-                QCOMPARE(rounded[l], c10::BFloat16(values[i + l]).x);
+                QCOMPARE(rounded[l].x, c10::BFloat16(values[i + l]).x);
             float back[vectors::kLanes];
-            vectors::store(back, vectors::load_bf16(rounded));
+            vectors::store(back, vectors::load(rounded));
             for (int l = 0; l < vectors::kLanes; ++l)
                 if (!std::isnan(values[i + l]))
                     QCOMPARE(back[l], static_cast<float>(c10::BFloat16(values[i + l])));
