@@ -51,8 +51,9 @@ std::vector<std::vector<Hypothesis>> greedy_search(
     for (int64_t t = 0; !live.empty(); ++t) {
         // The rules mask the logits; the best token of each row and its log-probability come
         // from one pass over them (step_candidates.h: no [rows, V] log_softmax).
-        at::Tensor logits =
-            model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat).contiguous();
+        at::Tensor logits = model.decode_step(next, lm ? nullptr : &encoded, cache);
+        if (logits.scalar_type() != at::kFloat) logits = logits.to(at::kFloat);
+        logits = logits.contiguous();
         const at::Tensor normalizers = log_softmax_normalizers(logits);
         std::vector<Hypothesis> live_hyps;  // only the n-gram rule reads them
         if (options.no_repeat_ngram > 0)

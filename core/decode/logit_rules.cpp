@@ -5,13 +5,16 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "core/data/tokenizer.h"
 
 namespace tfw {
 
 at::Tensor long_tensor(const std::vector<int64_t>& values, const at::Device& device) {
-    return at::tensor(values, at::kLong).to(device);
+    const at::Tensor on_host = at::tensor(values, at::kLong);
+    return device.is_cpu() ? on_host : on_host.to(device);
 }
 
 int64_t output_limit(int64_t length, bool lm, const DecodeOptions& options, int64_t max_positions) {
@@ -50,9 +53,48 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
                       std::vector<int64_t>(static_cast<size_t>(log_probs.size(0)), step));
 }
 
+namespace {
+
+// The (row, token) pairs the no-repeat n-gram rule bans: a token that would repeat an earlier
+// n-gram of its row's hypothesis.
+std::vector<std::pair<int64_t, int64_t>> repeated_ngram_ends(const std::vector<Hypothesis>& hyps,
+                                                             int n) {
+    std::vector<std::pair<int64_t, int64_t>> banned;
+    if (n <= 0) return banned;
+    for (size_t r = 0; r < hyps.size(); ++r) {
+        const auto& tokens = hyps[r].tokens;
+        if (static_cast<int>(tokens.size()) < n - 1) continue;
+        // Any earlier n-gram whose first n-1 tokens equal the last n-1 generated ones.
+        for (size_t start = 0; start + n <= tokens.size(); ++start) {
+            bool match = true;
+            for (int k = 0; k < n - 1 && match; ++k)
+                match = tokens[start + k] == tokens[tokens.size() - (n - 1) + k];
+            if (match) banned.emplace_back(static_cast<int64_t>(r), tokens[start + n - 1]);
+        }
+    }
+    return banned;
+}
+
+}  // namespace
+
 void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyps,
                        const DecodeOptions& options, const std::vector<int64_t>& row_steps) {
     const float minus_inf = -std::numeric_limits<float>::infinity();
+    const auto banned = repeated_ngram_ends(hyps, options.no_repeat_ngram);
+    // On the CPU the rules write their few values per row in place: a LibTorch call each
+    // costs more than the writing, one input at a time.
+    if (log_probs.device().is_cpu() && log_probs.scalar_type() == at::kFloat &&
+        log_probs.is_contiguous()) {
+        float* data = log_probs.data_ptr<float>();
+        const int64_t vocab = log_probs.size(1);
+        for (size_t r = 0; r < row_steps.size(); ++r) {
+            float* row = data + static_cast<int64_t>(r) * vocab;
+            if (row_steps[r] < options.min_len) row[kEosId] = minus_inf;
+            row[kPadId] = row[kBosId] = minus_inf;
+        }
+        for (const auto& [r, token] : banned) data[r * vocab + token] = minus_inf;
+        return;
+    }
     std::vector<int64_t> early;  // rows before the minimum length: no EOS yet
     for (size_t r = 0; r < row_steps.size(); ++r)
         if (row_steps[r] < options.min_len) early.push_back(static_cast<int64_t>(r));
@@ -64,24 +106,7 @@ void apply_logit_rules(at::Tensor& log_probs, const std::vector<Hypothesis>& hyp
                                                 minus_inf);
     log_probs.select(1, kPadId).fill_(minus_inf);
     log_probs.select(1, kBosId).fill_(minus_inf);
-    const int n = options.no_repeat_ngram;
-    if (n <= 0) return;
-    std::vector<int64_t> rows, banned;
-    for (size_t r = 0; r < hyps.size(); ++r) {
-        const auto& tokens = hyps[r].tokens;
-        if (static_cast<int>(tokens.size()) < n - 1) continue;
-        // Any earlier n-gram whose first n-1 tokens equal the last n-1 generated ones.
-        for (size_t start = 0; start + n <= tokens.size(); ++start) {
-            bool match = true;
-            for (int k = 0; k < n - 1 && match; ++k)
-                match = tokens[start + k] == tokens[tokens.size() - (n - 1) + k];
-            if (match) {
-                rows.push_back(static_cast<int64_t>(r));
-                banned.push_back(tokens[start + n - 1]);
-            }
-        }
-    }
-    for (size_t i = 0; i < rows.size(); ++i) log_probs[rows[i]][banned[i]] = minus_inf;
+    for (const auto& [r, token] : banned) log_probs[r][token] = minus_inf;
 }
 
 void force_eos_at_limit(at::Tensor& log_probs, const std::vector<int64_t>& row_limits,

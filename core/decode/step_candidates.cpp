@@ -130,14 +130,17 @@ StepCandidates best_candidates(const at::Tensor& logits, const at::Tensor& norma
     }
     const at::Tensor x = logits.contiguous();
     const at::Tensor norms = normalizers.contiguous();
-    out.scores = at::full({groups, wanted}, kMinusInf, at::kFloat);
-    out.ids = at::zeros({groups, wanted}, at::kLong);
-    out.log_probs = at::full({groups, wanted}, kMinusInf, at::kFloat);
+    out.scores = at::empty({groups, wanted}, at::kFloat);
+    out.ids = at::empty({groups, wanted}, at::kLong);
+    out.log_probs = at::empty({groups, wanted}, at::kFloat);
     const float* data = x.data_ptr<float>();
     const float* norm = norms.data_ptr<float>();
     float* values = out.scores.data_ptr<float>();
     int64_t* ids = out.ids.data_ptr<int64_t>();
     float* log_probs = out.log_probs.data_ptr<float>();
+    std::fill_n(values, groups * wanted, kMinusInf);
+    std::fill_n(ids, groups * wanted, int64_t(0));
+    std::fill_n(log_probs, groups * wanted, kMinusInf);
     const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(1, beam * vocab));
     at::parallel_for(0, groups, grain, [&](int64_t begin, int64_t end) {
         for (int64_t g = begin; g < end; ++g) {

@@ -5,6 +5,7 @@
 namespace tfw {
 
 struct CpuFeatures {
+    bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
     bool avx512_bf16 = false;  // AVX-512 BF16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
     bool amx_bf16 = false;     // AMX tiles with bf16 (Sapphire Rapids and later)
 };

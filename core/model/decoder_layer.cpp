@@ -27,7 +27,14 @@ at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& 
     AttentionCache* self_cache = cache ? &cache->self : nullptr;
     AttentionCache* cross_cache = cache ? &cache->cross : nullptr;
     at::Tensor x = input;
-    if (pre_norm_) {
+    if (pre_norm_ && p == 0.0) {
+        // No dropout: each block's output projection adds the residual as it writes its result.
+        x = self_attention->forward(norm1_->forward(x), {}, self_mask, self_weights, self_cache, x);
+        if (cross_attention)
+            x = cross_attention->forward(norm2_->forward(x), memory, memory_mask, cross_weights,
+                                         cross_cache, x);
+        x = feed_forward_->forward(norm3_->forward(x), x);
+    } else if (pre_norm_) {
         x = x + fast_dropout(self_attention->forward(norm1_->forward(x), {}, self_mask,
                                                      self_weights, self_cache),
                              p);

@@ -15,7 +15,8 @@ inline bool is_gated(Activation a) {
 
 struct FeedForwardImpl : torch::nn::Module {
     explicit FeedForwardImpl(const ModelOptions& options);
-    at::Tensor forward(const at::Tensor& x);
+    // residual, when given, is added to the output (by the outer product as it writes it).
+    at::Tensor forward(const at::Tensor& x, const at::Tensor& residual = {});
 
   private:
     Activation activation_;

@@ -198,8 +198,15 @@ void MultiHeadAttentionImpl::write_step_keys(AttentionCache& cache, const at::Te
     cache.length = position + 1;
 }
 
+at::Tensor MultiHeadAttentionImpl::project_out(const at::Tensor& context,
+                                               const at::Tensor& residual) {
+    return residual.defined() ? out_proj_->forward_add(context, residual)
+                              : out_proj_->forward(context);
+}
+
 at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at::Tensor& memory,
-                                              const at::Tensor& mask, AttentionCache& cache) {
+                                              const at::Tensor& mask, AttentionCache& cache,
+                                              const at::Tensor& residual) {
     const int64_t rows = query.size(0);
     if (self_attention_) {
         // Row b writes into row b of the buffers (of its origins too).
@@ -212,9 +219,10 @@ at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at:
         write_step_keys(cache, qkv);
         const at::Tensor q =
             qkv.as_strided({rows, heads_, 1, d_head_}, {3 * d_model_, d_head_, 3 * d_model_, 1});
-        return out_proj_->forward(
+        return project_out(
             step_attention_merged(q, cache.keys, cache.values, cache.length, {},
-                                  cache.follow_origins ? cache.origins : at::Tensor()));
+                                  cache.follow_origins ? cache.origins : at::Tensor()),
+            residual);
     }
     if (!cache.keys.defined()) std::tie(cache.keys, cache.values) = memory_keys_values(memory);
     // A beam's hypotheses of one input are `group` query rows against its keys.
@@ -224,14 +232,18 @@ at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at:
         {inputs, heads_, group, d_head_}, {group * d_model_, d_head_, d_model_, 1});
     const at::Tensor context =
         step_attention_merged(q, cache.keys, cache.values, cache.keys.size(2), mask, {});
-    return out_proj_->forward(context.view({rows, 1, d_model_}));
+    return project_out(context.dim() == 3 && context.size(0) == rows && context.size(1) == 1
+                           ? context
+                           : context.view({rows, 1, d_model_}),
+                       residual);
 }
 
 at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Tensor& memory,
                                            const at::Tensor& mask, at::Tensor* weights_out,
-                                           AttentionCache* cache) {
+                                           AttentionCache* cache, const at::Tensor& residual) {
     if (cache && !weights_out && plain_step_applies(query, mask, *cache))
-        if (at::Tensor out = plain_step(query, memory, mask, *cache); out.defined()) return out;
+        if (at::Tensor out = plain_step(query, memory, mask, *cache, residual); out.defined())
+            return out;
     const int64_t batch = query.size(0), q_len = query.size(1);
     const int64_t offset = self_attention_ && cache ? cache->length : 0;
     const bool own_positions = self_attention_ && cache && cache->positions.defined();
@@ -316,7 +328,7 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     if (head_mask_.defined())
         context = context * head_mask_.to(context.scalar_type()).view({1, heads_, 1, 1});
     context = context.transpose(1, 2).reshape({batch, q_len, d_model_});
-    return out_proj_->forward(context);
+    return project_out(context, residual);
 }
 
 }  // namespace tfw

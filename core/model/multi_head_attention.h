@@ -48,8 +48,10 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     // weights_out, when given, receives the attention weights [B, heads, Tq, Tk].
     // cache, when given, makes this an incremental step: self-attention appends this
     // step's keys/values; cross-attention computes them once and reuses them.
+    // residual, when given, is added to the output (by the output projection as it writes it).
     at::Tensor forward(const at::Tensor& query, const at::Tensor& memory, const at::Tensor& mask,
-                       at::Tensor* weights_out = nullptr, AttentionCache* cache = nullptr);
+                       at::Tensor* weights_out = nullptr, AttentionCache* cache = nullptr,
+                       const at::Tensor& residual = {});
 
     // 1 keeps a head, 0 silences its output (head-masking experiments); undefined = all on.
     void set_head_mask(at::Tensor mask) { head_mask_ = std::move(mask); }
@@ -81,7 +83,9 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
                             const AttentionCache& cache) const;
     // Undefined when the cache's rows do not fit such a step after all.
     at::Tensor plain_step(const at::Tensor& query, const at::Tensor& memory, const at::Tensor& mask,
-                          AttentionCache& cache);
+                          AttentionCache& cache, const at::Tensor& residual);
+    // residual + out_proj(context), or out_proj(context) when residual is undefined.
+    at::Tensor project_out(const at::Tensor& context, const at::Tensor& residual);
     // This step's keys and values, in qkv [rows, 1, 3d], into the cache at its length.
     void write_step_keys(AttentionCache& cache, const at::Tensor& qkv) const;
 

@@ -37,6 +37,13 @@ bool onednn_packing_supported(at::ScalarType type) {
     return type == at::kFloat ? fp32 : type == at::kBFloat16 && bf16;
 }
 
+at::Tensor with_residual(at::Tensor result, const at::Tensor& residual) {
+    if (!residual.defined()) return result;
+    if (residual.sizes() == result.sizes() && residual.scalar_type() == result.scalar_type())
+        return result.add_(residual);
+    return residual + result;
+}
+
 bool packed_product_pays(int64_t rows, at::ScalarType type) {
     constexpr int64_t kFewRows = 4;
     if (rows > kFewRows) return true;

@@ -28,10 +28,18 @@ bool packed_product_pays(int64_t rows, at::ScalarType type);
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);
+// Whether pack_onednn lays out fp32 weights [out, in] as one_row_product's tiles (then the same
+// packed weights serve one row).
+bool onednn_packs_in_tiles(int64_t in, int64_t out);
 
 // input [..., in] (the packed weight's type) times the packed weight plus `bias` (may be
-// undefined), then `activation`: [..., out].
+// undefined), then `activation`, plus `residual` (undefined: none; not activated): [..., out].
 at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
-                         FusedActivation activation = FusedActivation::None);
+                         FusedActivation activation = FusedActivation::None,
+                         const at::Tensor& residual = {});
+
+// result + residual (undefined: result), into `result` where the shapes are the same: for
+// products whose result is their own.
+at::Tensor with_residual(at::Tensor result, const at::Tensor& residual);
 
 }  // namespace tfw

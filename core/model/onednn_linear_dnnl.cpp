@@ -125,6 +125,11 @@ bool onednn_operators_present() {
     return true;
 }
 
+bool onednn_packs_in_tiles(int64_t in, int64_t out) {
+    return made().layout(in, out, memory::data_type::f32) ==
+           memory::desc({out, in}, memory::data_type::f32, memory::format_tag::AB16b64a);
+}
+
 // On one thread the packed products won everywhere (docs/performance.md); with two on a
 // 2-core machine, oneDNN waking its second thread for every small fp32 product lost to
 // OpenBLAS's own two threads (one input at a time: greedy 52-66 against 74-86 sentences/s).
@@ -150,7 +155,7 @@ at::Tensor pack_onednn(const at::Tensor& weight) {
 }
 
 at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
-                         FusedActivation activation) {
+                         FusedActivation activation, const at::Tensor& residual) {
     const int64_t in = input.size(-1), out = packed.size(0);
     // A decoding step's rows are contiguous: read in place, with no LibTorch call to reshape.
     const at::Tensor rows = input.is_contiguous() ? input : input.contiguous();
@@ -160,21 +165,21 @@ at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, cons
     std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(out);
     at::Tensor result = at::empty(shape, rows.options());
+    const at::Tensor bias_values =
+        !bias.defined() || (bias.scalar_type() == rows.scalar_type() && bias.is_contiguous())
+            ? bias
+            : bias.to(rows.scalar_type()).contiguous();
     dnnl::engine& engine = cpu_engine();
     std::unordered_map<int, memory> args{
         {DNNL_ARG_SRC, memory(product->src, engine, rows.data_ptr())},
         {DNNL_ARG_WEIGHTS, memory(product->weights, engine, packed.data_ptr())},
         {DNNL_ARG_DST, memory(product->dst, engine, result.data_ptr())}};
-    at::Tensor bias_values;
-    if (bias.defined()) {
-        const bool usable = bias.scalar_type() == rows.scalar_type() && bias.is_contiguous();
-        bias_values = usable ? bias : bias.to(rows.scalar_type()).contiguous();
+    if (bias_values.defined())
         args.emplace(DNNL_ARG_BIAS, memory(product->bias, engine, bias_values.data_ptr()));
-    }
     thread_local dnnl::stream stream(cpu_engine());
     product->primitive.execute(stream, args);
     stream.wait();
-    return result;
+    return with_residual(result, residual);
 }
 
 }  // namespace tfw

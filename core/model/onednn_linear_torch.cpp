@@ -31,6 +31,11 @@ bool onednn_packing_pays(at::ScalarType) {
     return true;
 }
 
+// LibTorch's packed weights are its own, in a layout it does not say.
+bool onednn_packs_in_tiles(int64_t, int64_t) {
+    return false;
+}
+
 at::Tensor pack_onednn(const at::Tensor& weight) {
     std::vector<c10::IValue> stack{weight.detach().contiguous(), c10::optional<int64_t>(kRowsHint)};
     find_op("mkldnn::_reorder_linear_weight")->callBoxed(&stack);
@@ -38,7 +43,7 @@ at::Tensor pack_onednn(const at::Tensor& weight) {
 }
 
 at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, const at::Tensor& bias,
-                         FusedActivation activation) {
+                         FusedActivation activation, const at::Tensor& residual) {
     const auto sizes = input.sizes().vec();
     std::vector<c10::IValue> stack{
         input.reshape({-1, sizes.back()}).contiguous(),
@@ -51,7 +56,7 @@ at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, cons
     at::Tensor out = stack.front().toTensor();
     std::vector<int64_t> shape(sizes.begin(), sizes.end() - 1);
     shape.push_back(out.size(-1));
-    return out.view(shape);
+    return with_residual(out.view(shape), residual);
 }
 
 }  // namespace tfw

@@ -1,46 +1,59 @@
 #include "core/model/packed_linear.h"
 
 #include <ATen/ATen.h>
+#include <ATen/Parallel.h>
 
 #include "core/model/int8_linear.h"
+#include "core/model/one_row_product.h"
 #include "core/model/onednn_linear.h"
 
 namespace tfw {
 
-namespace {
-
-// The product with whichever weights are packed (int8, oneDNN's layout, or none: the plain
-// weights), then `activation`.
-at::Tensor multiply(const at::Tensor& input, const c10::IValue& int8, const at::Tensor& onednn,
-                    const at::Tensor& weight, const at::Tensor& bias, FusedActivation activation) {
-    if (!int8.isNone()) return int8_linear(input, int8, activation);
-    if (onednn.defined() &&
-        packed_product_pays(input.numel() / input.size(-1), input.scalar_type()))
-        return onednn_linear(input, onednn, bias, activation);
-    const at::Tensor product = at::linear(input, weight, bias);
-    return activation == FusedActivation::Relu ? at::relu(product) : product;
-}
-
-}  // namespace
-
-at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
-    return multiply(input, int8_, onednn_, weight, bias, FusedActivation::None);
-}
-
-at::Tensor PackedLinearImpl::forward_relu(const at::Tensor& input) {
-    return multiply(input, int8_, onednn_, weight, bias, FusedActivation::Relu);
-}
-
-void PackedLinearImpl::pack(WeightPacking packing) {
-    TORCH_CHECK(weight.device().is_cpu(), "packed linear layers run on the CPU");
+void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, WeightPacking packing) {
+    TORCH_CHECK(weight.device().is_cpu(), "packed weights are for the CPU");
     if (packing == WeightPacking::Int8) {
         TORCH_CHECK(int8_supported(), "this LibTorch has no quantized engine for int8");
         int8_ = pack_int8(weight, bias);
-    } else {
-        TORCH_CHECK(onednn_packing_supported(weight.scalar_type()),
-                    "this build cannot pack these weights for oneDNN");
-        onednn_ = pack_onednn(weight);
+        return;
     }
+    TORCH_CHECK(onednn_packing_supported(weight.scalar_type()),
+                "this build cannot pack these weights for oneDNN");
+    onednn_ = pack_onednn(weight);
+    const int64_t out = weight.size(0), in = weight.size(1);
+    if (weight.scalar_type() == at::kFloat && one_row_product_supported(in))
+        one_row_ = onednn_packs_in_tiles(in, out) ? onednn_ : pack_for_one_row(weight);
+}
+
+at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& weight,
+                                   const at::Tensor& bias, FusedActivation activation,
+                                   const at::Tensor& residual) const {
+    if (!int8_.isNone()) return with_residual(int8_linear(input, int8_, activation), residual);
+    const int64_t rows = input.numel() / input.size(-1);
+    // One row on one thread: tiles read once, with nothing to set up (one_row_product.h).
+    if (one_row_.defined() && rows == 1 && at::get_num_threads() == 1 &&
+        input.scalar_type() == at::kFloat)
+        return one_row_linear(input, one_row_, weight.size(0), bias, activation, residual);
+    if (onednn_.defined() && packed_product_pays(rows, input.scalar_type()))
+        return onednn_linear(input, onednn_, bias, activation, residual);
+    const at::Tensor product = at::linear(input, weight, bias);
+    const at::Tensor activated = activation == FusedActivation::Relu ? at::relu(product) : product;
+    return residual.defined() ? residual + activated : activated;
+}
+
+at::Tensor PackedLinearImpl::forward(const at::Tensor& input) {
+    return packed_.multiply(input, weight, bias, FusedActivation::None, {});
+}
+
+at::Tensor PackedLinearImpl::forward_relu(const at::Tensor& input) {
+    return packed_.multiply(input, weight, bias, FusedActivation::Relu, {});
+}
+
+at::Tensor PackedLinearImpl::forward_add(const at::Tensor& input, const at::Tensor& residual) {
+    return packed_.multiply(input, weight, bias, FusedActivation::None, residual);
+}
+
+void PackedLinearImpl::pack(WeightPacking packing) {
+    packed_.pack(weight, bias, packing);
 }
 
 }  // namespace tfw

@@ -135,16 +135,31 @@ TFW_VECTOR_CLONES void attend_pairs(const Job<T>& job, int64_t begin, int64_t en
 // At least this many multiply-adds per thread before the work is split.
 constexpr int64_t kGrain = 32768;
 
-// The context [B, rows, H, dh] in fp32 of the first `keys` positions of k and v.
+// The context [B, rows, H, dh] in fp32 of the first `keys` positions of k and v; `merged`:
+// the same memory as [B, rows, H * dh].
 template <typename T>
 at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
-                  const at::Tensor& bias, const at::Tensor& origins) {
+                  const at::Tensor& bias, const at::Tensor& origins, bool merged) {
     const int64_t batch = q.size(0), heads = q.size(1), rows = q.size(2), dh = q.size(3);
-    // A broadcast bias expands to strides of 0, so one index formula serves every shape.
+    // A broadcast bias has strides of 0 where it broadcasts, so one index formula serves every
+    // shape (as expand would give them, without a LibTorch call per step).
     const at::Tensor expanded =
-        bias.defined() ? bias.to(at::kFloat).expand({batch, heads, rows, keys}) : bias;
-    const auto stride = [&](int64_t dim) { return bias.defined() ? expanded.stride(dim) : 0; };
-    at::Tensor context = at::empty({batch, rows, heads, dh}, q.options().dtype(at::kFloat));
+        !bias.defined() || bias.scalar_type() == at::kFloat ? bias : bias.to(at::kFloat);
+    const auto stride = [&](int64_t dim) -> int64_t {
+        const int64_t own = dim - (4 - (bias.defined() ? expanded.dim() : 0));
+        return own < 0 || expanded.size(own) == 1 ? 0 : expanded.stride(own);
+    };
+    if (bias.defined()) {
+        const int64_t wanted[4] = {batch, heads, rows, keys};
+        for (int64_t d = 4 - expanded.dim(); d < 4; ++d) {
+            const int64_t size = expanded.size(d - (4 - expanded.dim()));
+            TORCH_CHECK(size == 1 || size == wanted[d], "step attention: a bias of shape ",
+                        expanded.sizes(), " does not broadcast to ", at::IntArrayRef(wanted));
+        }
+    }
+    const auto shape = merged ? std::vector<int64_t>{batch, rows, heads * dh}
+                              : std::vector<int64_t>{batch, rows, heads, dh};
+    at::Tensor context = at::empty(shape, q.options().dtype(at::kFloat));
     const Job<T> job{heads,
                      rows,
                      keys,
@@ -168,10 +183,10 @@ at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
 }
 
 at::Tensor attend_any(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
-                      const at::Tensor& bias, const at::Tensor& origins) {
+                      const at::Tensor& bias, const at::Tensor& origins, bool merged) {
     if (q.scalar_type() == at::kBFloat16)
-        return attend<c10::BFloat16>(q, k, v, keys, bias, origins);
-    return attend<float>(q, k, v, keys, bias, origins);
+        return attend<c10::BFloat16>(q, k, v, keys, bias, origins, merged);
+    return attend<float>(q, k, v, keys, bias, origins, merged);
 }
 
 }  // namespace
@@ -197,13 +212,14 @@ bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::
 
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                           const at::Tensor& bias, const at::Tensor& origins) {
-    return attend_any(q, k, v, k.size(2), bias, origins).permute({0, 2, 1, 3}).to(q.scalar_type());
+    return attend_any(q, k, v, k.size(2), bias, origins, false)
+        .permute({0, 2, 1, 3})
+        .to(q.scalar_type());
 }
 
 at::Tensor step_attention_merged(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                                  int64_t keys, const at::Tensor& bias, const at::Tensor& origins) {
-    const at::Tensor context = attend_any(q, k, v, keys, bias, origins)
-                                   .view({q.size(0), q.size(2), q.size(1) * q.size(3)});
+    const at::Tensor context = attend_any(q, k, v, keys, bias, origins, true);
     return q.scalar_type() == at::kFloat ? context : context.to(q.scalar_type());
 }
 

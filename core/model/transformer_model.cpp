@@ -8,8 +8,6 @@
 
 #include "core/data/tokenizer.h"
 #include "core/model/fast_dropout.h"
-#include "core/model/int8_linear.h"
-#include "core/model/onednn_linear.h"
 
 namespace tfw {
 
@@ -284,21 +282,13 @@ DecoderCache TransformerModelImpl::memory_cache(const EncoderOutput& encoded) {
 
 at::Tensor TransformerModelImpl::project(const at::Tensor& hidden) {
     if (output_) return output_->forward(hidden);
-    if (!tied_output_int8_.isNone()) return int8_linear(hidden, tied_output_int8_);
-    if (tied_output_onednn_.defined() &&
-        packed_product_pays(hidden.numel() / hidden.size(-1), hidden.scalar_type()))
-        return onednn_linear(hidden, tied_output_onednn_, at::Tensor());
-    return at::linear(hidden, tgt_embedding_->weight);
+    return tied_output_.multiply(hidden, tgt_embedding_->weight, {}, FusedActivation::None, {});
 }
 
 void TransformerModelImpl::pack_weights(WeightPacking packing) {
     for (const auto& module : modules())
         if (auto* linear = dynamic_cast<PackedLinearImpl*>(module.get())) linear->pack(packing);
-    if (output_) return;
-    if (packing == WeightPacking::Int8)
-        tied_output_int8_ = pack_int8(tgt_embedding_->weight, at::Tensor());
-    else
-        tied_output_onednn_ = pack_onednn(tgt_embedding_->weight);
+    if (!output_) tied_output_.pack(tgt_embedding_->weight, {}, packing);
 }
 
 at::Tensor TransformerModelImpl::forward(const at::Tensor& src, const at::Tensor& tgt_in,

@@ -99,8 +99,7 @@ struct TransformerModelImpl : torch::nn::Module {
     torch::nn::ModuleList encoder_layers_{nullptr}, decoder_layers_{nullptr};
     Norm encoder_norm_{nullptr}, decoder_norm_{nullptr};  // pre-LN only
     PackedLinear output_{nullptr};                        // untied only
-    c10::IValue tied_output_int8_;                        // tied, after pack_weights(Int8)
-    at::Tensor tied_output_onednn_;                       // tied, after pack_weights(Onednn)
+    PackedWeights tied_output_;                           // tied, after pack_weights
 };
 TORCH_MODULE(TransformerModel);
 

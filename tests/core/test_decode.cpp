@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <ATen/ATen.h>
+#include <ATen/Parallel.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "core/io/run_directory.h"
 #include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
+#include "core/model/one_row_product.h"
 #include "core/model/onednn_linear.h"
 #include "core/model/packed_linear.h"
 #include "core/runtime/host_reads.h"
@@ -767,6 +769,64 @@ class TestDecode : public QObject {
                                      p.tolerance));
             }
         }
+    }
+
+    // One row times fp32 weights in tiles of 64 outputs (one_row_product.h): the tiles hold the
+    // weights where they should, the product with bias, relu and a residual is the plain one's
+    // within rounding, and where oneDNN packs in the same tiles (its library, AVX-512) it is
+    // oneDNN's own product bit for bit, as a PackedLinear's one-row product and sum are.
+    void oneRowProductIsThePackedProduct() {
+        if (!one_row_product_supported(16)) QSKIP("one_row_product needs AVX-512");
+        torch::NoGradGuard no_grad;
+        at::manual_seed(11);
+        for (int64_t in : {16, 48, 256})
+            for (int64_t out : {40, 64, 130}) {
+                const at::Tensor w = at::randn({out, in}), b = at::randn({out});
+                const at::Tensor x = at::randn({1, 1, in}), residual = at::randn({1, 1, out});
+                const at::Tensor tiles = pack_for_one_row(w);
+                const int64_t padded = (out + 63) / 64 * 64;
+                QCOMPARE(tiles.numel(), padded * in);
+                const float* t = tiles.data_ptr<float>();
+                for (int64_t o : {int64_t(0), out / 2, out - 1})
+                    for (int64_t k : {int64_t(0), in / 3, in - 1})
+                        QCOMPARE(t[(o / 64) * in * 64 + k * 64 + o % 64], w[o][k].item<float>());
+                if (padded > out) QCOMPARE(t[(padded / 64 - 1) * in * 64 + 63], 0.0f);
+                const at::Tensor plain = at::linear(x, w, b);
+                for (FusedActivation act : {FusedActivation::None, FusedActivation::Relu}) {
+                    const at::Tensor expected =
+                        (act == FusedActivation::Relu ? at::relu(plain) : plain) + residual;
+                    const at::Tensor y = one_row_linear(x, tiles, out, b, act, residual);
+                    QCOMPARE(y.sizes(), expected.sizes());
+                    QVERIFY(at::allclose(y, expected, 1e-5, 1e-5));
+                    const at::Tensor unbiased = at::linear(x, w);
+                    QVERIFY(at::allclose(
+                        one_row_linear(x, tiles, out, {}, act, {}),
+                        act == FusedActivation::Relu ? at::relu(unbiased) : unbiased, 1e-5, 1e-5));
+                    if (!onednn_packs_in_tiles(in, out)) continue;
+                    const at::Tensor packed = pack_onednn(w);
+                    const at::Tensor onednn = onednn_linear(x, packed, b, act);
+                    QVERIFY(at::equal(one_row_linear(x, packed, out, b, act, {}), onednn));
+                    QVERIFY(at::equal(one_row_linear(x, packed, out, b, act, residual),
+                                      onednn + residual));
+                }
+                if (onednn_packing_supported()) {
+                    // One thread, where a packed layer multiplies one row in tiles.
+                    const int threads = at::get_num_threads();
+                    at::set_num_threads(1);
+                    PackedLinear linear(torch::nn::LinearOptions(in, out));
+                    linear->pack(WeightPacking::Onednn);
+                    for (int64_t rows : {1, 3, 64}) {
+                        const at::Tensor many = at::randn({rows, 1, in});
+                        const at::Tensor sum = at::randn({rows, 1, out});
+                        QVERIFY(
+                            at::equal(linear->forward_add(many, sum), linear->forward(many) + sum));
+                        QVERIFY(at::allclose(linear->forward(many),
+                                             at::linear(many, linear->weight, linear->bias), 1e-5,
+                                             1e-5));
+                    }
+                    at::set_num_threads(threads);
+                }
+            }
     }
 
     // int8 linear layers (where LibTorch has FBGEMM): the copy's outputs score under the fp32
