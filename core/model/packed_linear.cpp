@@ -20,8 +20,11 @@ void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, Weigh
                 "this build cannot pack these weights for oneDNN");
     onednn_ = pack_onednn(weight);
     const int64_t out = weight.size(0), in = weight.size(1);
-    if (weight.scalar_type() == at::kFloat && one_row_product_supported(in))
-        one_row_ = onednn_packs_in_tiles(in, out) ? onednn_ : pack_for_one_row(weight);
+    if (weight.scalar_type() != at::kFloat || !one_row_product_supported(in)) return;
+    if (onednn_packs_in_tiles(in, out))
+        one_row_ = onednn_;
+    else if (at::get_num_threads() == 1)  // a copy of its own only where it will serve
+        one_row_ = pack_for_one_row(weight);
 }
 
 at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& weight,
