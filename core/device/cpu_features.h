@@ -5,12 +5,12 @@
 namespace tfw {
 
 struct CpuFeatures {
-    bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
     bool avx512_bf16 = false;  // AVX-512 BF16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
     bool amx_bf16 = false;     // AMX tiles with bf16 (Sapphire Rapids and later)
+    bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
 };
 
-// Detected once; both need the operating system to save the registers they use.
+// Detected once; each needs the operating system to save the registers it uses.
 const CpuFeatures& cpu_features();
 
 // bf16 matrix products run in hardware here (AVX-512 BF16 or AMX); without either, LibTorch
