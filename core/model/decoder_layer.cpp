@@ -27,22 +27,20 @@ at::Tensor DecoderLayerImpl::forward(const at::Tensor& input, const at::Tensor& 
     AttentionCache* self_cache = cache ? &cache->self : nullptr;
     AttentionCache* cross_cache = cache ? &cache->cross : nullptr;
     at::Tensor x = input;
-    if (pre_norm_ && p == 0.0) {
-        // No dropout: each block's output projection adds the residual as it writes its result.
-        x = self_attention->forward(norm1_->forward(x), {}, self_mask, self_weights, self_cache, x);
+    if (pre_norm_) {
+        // Without dropout each block's output projection adds the residual as it writes its
+        // result; with it, the sum follows the dropout.
+        const bool summed = p == 0.0;
+        const auto residual = [&] { return summed ? x : at::Tensor(); };
+        const auto add = [&](const at::Tensor& out) {
+            return summed ? out : x + fast_dropout(out, p);
+        };
+        x = add(self_attention->forward(norm1_->forward(x), {}, self_mask, self_weights, self_cache,
+                                        residual()));
         if (cross_attention)
-            x = cross_attention->forward(norm2_->forward(x), memory, memory_mask, cross_weights,
-                                         cross_cache, x);
-        x = feed_forward_->forward(norm3_->forward(x), x);
-    } else if (pre_norm_) {
-        x = x + fast_dropout(self_attention->forward(norm1_->forward(x), {}, self_mask,
-                                                     self_weights, self_cache),
-                             p);
-        if (cross_attention)
-            x = x + fast_dropout(cross_attention->forward(norm2_->forward(x), memory, memory_mask,
-                                                          cross_weights, cross_cache),
-                                 p);
-        x = x + fast_dropout(feed_forward_->forward(norm3_->forward(x)), p);
+            x = add(cross_attention->forward(norm2_->forward(x), memory, memory_mask, cross_weights,
+                                             cross_cache, residual()));
+        x = add(feed_forward_->forward(norm3_->forward(x), residual()));
     } else {
         x = norm1_->forward(
             x +
