@@ -6,6 +6,7 @@
 
 #include "core/model/int8_linear.h"
 #include "core/model/onednn_linear.h"
+#include "core/model/tiled_product.h"
 
 namespace tfw {
 
@@ -37,9 +38,15 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
     }
     const at::ScalarType type = precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat;
     const bool packable = cpu && onednn_packing_pays(type) && onednn_packing_supported(type);
-    if (precision == DecodePrecision::Fp32 && !packable) return nullptr;
+    // Where oneDNN's products do not pay, fp32 decoding one input at a time still gains tiles.
+    const bool tiles =
+        cpu && type == at::kFloat && tiled_product_supported(model.options().d_model);
+    if (precision == DecodePrecision::Fp32 && !packable && !tiles) return nullptr;
     TransformerModel copy = copy_in_format(model, type);
-    if (packable) copy->pack_weights(WeightPacking::Onednn);
+    if (packable)
+        copy->pack_weights(WeightPacking::Onednn);
+    else if (tiles)
+        copy->pack_weights(WeightPacking::Tiles);
     return copy;
 }
 

@@ -4,10 +4,22 @@
 #include <ATen/Parallel.h>
 
 #include "core/model/int8_linear.h"
-#include "core/model/one_row_product.h"
 #include "core/model/onednn_linear.h"
+#include "core/model/tiled_product.h"
 
 namespace tfw {
+namespace {
+
+// A few rows multiply in tiles (tiled_product.h): read once, nothing to set up, on helper
+// threads rather than OpenMP's. On one thread, where oneDNN's own primitive multiplies the same
+// tiles (Debian's 1.13), it is as fast from a few rows on (5 rows: 623 against 670 us a step);
+// LibTorch 2.x's boxed operator is not (beam 5 one input at a time: 35 -> 50 sentences/s).
+bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows) {
+    if (!tiles.defined() || rows > kMostTiledRows) return false;
+    return rows == 1 || at::get_num_threads() > 1 || !tiles.is_same(onednn);
+}
+
+}  // namespace
 
 void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, WeightPacking packing) {
     TORCH_CHECK(weight.device().is_cpu(), "packed weights are for the CPU");
@@ -16,15 +28,16 @@ void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, Weigh
         int8_ = pack_int8(weight, bias);
         return;
     }
+    const int64_t out = weight.size(0), in = weight.size(1);
+    const bool tiles = weight.scalar_type() == at::kFloat && tiled_product_supported(in);
+    if (packing == WeightPacking::Tiles) {
+        if (tiles) tiles_ = pack_in_tiles(weight);
+        return;
+    }
     TORCH_CHECK(onednn_packing_supported(weight.scalar_type()),
                 "this build cannot pack these weights for oneDNN");
     onednn_ = pack_onednn(weight);
-    const int64_t out = weight.size(0), in = weight.size(1);
-    if (weight.scalar_type() != at::kFloat || !one_row_product_supported(in)) return;
-    if (onednn_packs_in_tiles(in, out))
-        one_row_ = onednn_;
-    else if (at::get_num_threads() == 1)  // a copy of its own only where it will serve
-        one_row_ = pack_for_one_row(weight);
+    if (tiles) tiles_ = onednn_packs_in_tiles(in, out) ? onednn_ : pack_in_tiles(weight);
 }
 
 at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& weight,
@@ -32,10 +45,8 @@ at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& we
                                    const at::Tensor& residual) const {
     if (!int8_.isNone()) return with_residual(int8_linear(input, int8_, activation), residual);
     const int64_t rows = input.numel() / input.size(-1);
-    // One row on one thread: tiles read once, with nothing to set up (one_row_product.h).
-    if (one_row_.defined() && rows == 1 && at::get_num_threads() == 1 &&
-        input.scalar_type() == at::kFloat)
-        return one_row_linear(input, one_row_, weight.size(0), bias, activation, residual);
+    if (tiles_serve(tiles_, onednn_, rows) && input.scalar_type() == at::kFloat)
+        return tiled_linear(input, tiles_, weight.size(0), bias, activation, residual);
     if (onednn_.defined() && packed_product_pays(rows, input.scalar_type()))
         return onednn_linear(input, onednn_, bias, activation, residual);
     const at::Tensor product = at::linear(input, weight, bias);

@@ -1,7 +1,7 @@
 #pragma once
 // A linear layer whose weights can be packed once for faster decoding on the CPU: as int8
 // (LibTorch's dynamic quantization, int8_linear.h), in oneDNN's blocked layout in their own
-// number format (onednn_linear.h), and fp32 in tiles for one row (one_row_product.h). Until
+// number format (onednn_linear.h), and fp32 in tiles for a few rows (tiled_product.h). Until
 // pack() it is exactly torch::nn::Linear, with the same parameter names, so checkpoints are
 // unchanged.
 
@@ -15,10 +15,11 @@ namespace tfw {
 enum class WeightPacking {
     Int8,    // requires int8_supported()
     Onednn,  // requires onednn_packing_supported()
+    Tiles,   // fp32 tiles for a few rows alone (where tiled_product runs); more rows unpacked
 };
 
 // Weights [out, in] packed once for the products of decoding on the CPU, in whichever forms
-// serve: int8, oneDNN's layout, one row's tiles (one_row_product.h). Used by PackedLinear and by
+// serve: int8, oneDNN's layout, tiles for a few rows (tiled_product.h). Used by PackedLinear and by
 // a model's output projection tied to its embedding.
 class PackedWeights {
   public:
@@ -33,8 +34,8 @@ class PackedWeights {
   private:
     c10::IValue int8_;
     at::Tensor onednn_;
-    // fp32 weights in one_row_product's tiles (onednn_ itself where its layout is theirs).
-    at::Tensor one_row_;
+    // fp32 weights in tiled_product's tiles (onednn_ itself where its layout is theirs).
+    at::Tensor tiles_;
 };
 
 class PackedLinearImpl : public torch::nn::LinearImpl {

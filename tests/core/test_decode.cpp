@@ -23,9 +23,9 @@
 #include "core/io/run_directory.h"
 #include "core/model/int8_linear.h"
 #include "core/model/model_copy.h"
-#include "core/model/one_row_product.h"
 #include "core/model/onednn_linear.h"
 #include "core/model/packed_linear.h"
+#include "core/model/tiled_product.h"
 #include "core/runtime/host_reads.h"
 #include "core/train/trainer.h"
 #include "tests/core/decode_fixtures.h"
@@ -771,19 +771,20 @@ class TestDecode : public QObject {
         }
     }
 
-    // One row times fp32 weights in tiles of 64 outputs (one_row_product.h): the tiles hold the
-    // weights where they should, the product with bias, relu and a residual is the plain one's
-    // within rounding, and where oneDNN packs in the same tiles (its library, AVX-512) it is
-    // oneDNN's own product bit for bit, as a PackedLinear's one-row product and sum are.
-    void oneRowProductIsThePackedProduct() {
-        if (!one_row_product_supported(16)) QSKIP("one_row_product needs AVX-512");
+    // A few rows times fp32 weights in tiles of 64 outputs (tiled_product.h): the tiles hold
+    // the weights where they should, the product with bias, relu and a residual is the plain
+    // one's within rounding and the same bits on any number of threads, and where oneDNN packs
+    // in the same tiles (its library, AVX-512) it is oneDNN's own product bit for bit, as a
+    // PackedLinear's product and sum are, whichever multiplies.
+    void tiledProductIsThePackedProduct() {
+        if (!tiled_product_supported(16)) QSKIP("tiled_product needs AVX-512");
         torch::NoGradGuard no_grad;
         at::manual_seed(11);
+        const int threads = at::get_num_threads();
         for (int64_t in : {16, 48, 256})
-            for (int64_t out : {40, 64, 130}) {
+            for (int64_t out : {40, 64, 130, 520}) {
                 const at::Tensor w = at::randn({out, in}), b = at::randn({out});
-                const at::Tensor x = at::randn({1, 1, in}), residual = at::randn({1, 1, out});
-                const at::Tensor tiles = pack_for_one_row(w);
+                const at::Tensor tiles = pack_in_tiles(w);
                 const int64_t padded = (out + 63) / 64 * 64;
                 QCOMPARE(tiles.numel(), padded * in);
                 const float* t = tiles.data_ptr<float>();
@@ -791,31 +792,41 @@ class TestDecode : public QObject {
                     for (int64_t k : {int64_t(0), in / 3, in - 1})
                         QCOMPARE(t[(o / 64) * in * 64 + k * 64 + o % 64], w[o][k].item<float>());
                 if (padded > out) QCOMPARE(t[(padded / 64 - 1) * in * 64 + 63], 0.0f);
-                const at::Tensor plain = at::linear(x, w, b);
-                for (FusedActivation act : {FusedActivation::None, FusedActivation::Relu}) {
-                    const at::Tensor expected =
-                        (act == FusedActivation::Relu ? at::relu(plain) : plain) + residual;
-                    const at::Tensor y = one_row_linear(x, tiles, out, b, act, residual);
-                    QCOMPARE(y.sizes(), expected.sizes());
-                    QVERIFY(at::allclose(y, expected, 1e-5, 1e-5));
+                for (int64_t rows : {int64_t(1), int64_t(2), int64_t(5), kMostTiledRows}) {
+                    const at::Tensor x = at::randn({rows, 1, in});
+                    const at::Tensor residual = at::randn({rows, 1, out});
+                    const at::Tensor plain = at::linear(x, w, b);
                     const at::Tensor unbiased = at::linear(x, w);
-                    QVERIFY(at::allclose(
-                        one_row_linear(x, tiles, out, {}, act, {}),
-                        act == FusedActivation::Relu ? at::relu(unbiased) : unbiased, 1e-5, 1e-5));
-                    if (!onednn_packs_in_tiles(in, out)) continue;
-                    const at::Tensor packed = pack_onednn(w);
-                    const at::Tensor onednn = onednn_linear(x, packed, b, act);
-                    QVERIFY(at::equal(one_row_linear(x, packed, out, b, act, {}), onednn));
-                    QVERIFY(at::equal(one_row_linear(x, packed, out, b, act, residual),
-                                      onednn + residual));
+                    for (FusedActivation act : {FusedActivation::None, FusedActivation::Relu}) {
+                        const bool relu = act == FusedActivation::Relu;
+                        const at::Tensor expected = (relu ? at::relu(plain) : plain) + residual;
+                        const at::Tensor y = tiled_linear(x, tiles, out, b, act, residual);
+                        QCOMPARE(y.sizes(), expected.sizes());
+                        // Sums of up to 256 products of about 1 in another order: within 1e-4.
+                        QVERIFY(at::allclose(y, expected, 1e-5, 1e-4));
+                        QVERIFY(at::allclose(tiled_linear(x, tiles, out, {}, act, {}),
+                                             relu ? at::relu(unbiased) : unbiased, 1e-5, 1e-4));
+                        // Tiles shared out among threads (helper_threads.h): the same bits.
+                        at::set_num_threads(threads == 1 ? 2 : 1);
+                        const at::Tensor other = tiled_linear(x, tiles, out, b, act, residual);
+                        at::set_num_threads(threads);
+                        QVERIFY(at::equal(other, y));
+                        if (!onednn_packs_in_tiles(in, out)) continue;
+                        const at::Tensor packed = pack_onednn(w);
+                        const at::Tensor onednn = onednn_linear(x, packed, b, act);
+                        QVERIFY(at::equal(tiled_linear(x, packed, out, b, act, {}), onednn));
+                        QVERIFY(at::equal(tiled_linear(x, packed, out, b, act, residual),
+                                          onednn + residual));
+                    }
                 }
-                if (onednn_packing_supported()) {
-                    // One thread, where a packed layer multiplies one row in tiles.
-                    const int threads = at::get_num_threads();
-                    at::set_num_threads(1);
+                // A packed layer on one thread (oneDNN's layout where it can) and on two (tiles
+                // alone where oneDNN's products do not pay), at every row count.
+                for (int n : {1, 2}) {
+                    at::set_num_threads(n);
                     PackedLinear linear(torch::nn::LinearOptions(in, out));
-                    linear->pack(WeightPacking::Onednn);
-                    for (int64_t rows : {1, 3, 64}) {
+                    linear->pack(onednn_packing_supported() && n == 1 ? WeightPacking::Onednn
+                                                                      : WeightPacking::Tiles);
+                    for (int64_t rows : {1, 3, 8, 9, 64}) {
                         const at::Tensor many = at::randn({rows, 1, in});
                         const at::Tensor sum = at::randn({rows, 1, out});
                         QVERIFY(
