@@ -38,9 +38,8 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
     }
     const at::ScalarType type = precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat;
     const bool packable = cpu && onednn_packing_pays(type) && onednn_packing_supported(type);
-    // Where oneDNN's products do not pay, fp32 decoding one input at a time still gains tiles.
-    const bool tiles =
-        cpu && type == at::kFloat && tiled_product_supported(model.options().d_model);
+    // Where oneDNN's products do not pay, decoding one input at a time still gains tiles.
+    const bool tiles = cpu && tiled_product_supported(model.options().d_model, type);
     if (precision == DecodePrecision::Fp32 && !packable && !tiles) return nullptr;
     TransformerModel copy = copy_in_format(model, type);
     if (packable)

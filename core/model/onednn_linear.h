@@ -28,9 +28,9 @@ bool packed_product_pays(int64_t rows, at::ScalarType type);
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.
 at::Tensor pack_onednn(const at::Tensor& weight);
-// Whether pack_onednn lays out fp32 weights [out, in] as tiled_product's tiles (then the same
-// packed weights serve a few rows).
-bool onednn_packs_in_tiles(int64_t in, int64_t out);
+// Whether pack_onednn lays out weights [out, in] of this type as tiled_product's tiles (then the
+// same packed weights serve a few rows).
+bool onednn_packs_in_tiles(int64_t in, int64_t out, at::ScalarType type);
 
 // input [..., in] (the packed weight's type) times the packed weight plus `bias` (may be
 // undefined), then `activation`, plus `residual` (undefined: none; not activated): [..., out].

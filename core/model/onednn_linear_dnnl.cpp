@@ -125,9 +125,13 @@ bool onednn_operators_present() {
     return true;
 }
 
-bool onednn_packs_in_tiles(int64_t in, int64_t out) {
-    return made().layout(in, out, memory::data_type::f32) ==
-           memory::desc({out, in}, memory::data_type::f32, memory::format_tag::AB16b64a);
+bool onednn_packs_in_tiles(int64_t in, int64_t out, at::ScalarType type) {
+    if (type != at::kFloat && type != at::kBFloat16) return false;
+    const memory::data_type t = data_type(type);
+    return made().layout(in, out, t) ==
+           memory::desc(
+               {out, in}, t,
+               type == at::kFloat ? memory::format_tag::AB16b64a : memory::format_tag::AB16b64a2b);
 }
 
 // On one thread the packed products won everywhere (docs/performance.md); with two on a

@@ -32,7 +32,7 @@ bool onednn_packing_pays(at::ScalarType) {
 }
 
 // LibTorch's packed weights are its own, in a layout it does not say.
-bool onednn_packs_in_tiles(int64_t, int64_t) {
+bool onednn_packs_in_tiles(int64_t, int64_t, at::ScalarType) {
     return false;
 }
 

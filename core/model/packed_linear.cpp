@@ -29,15 +29,15 @@ void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, Weigh
         return;
     }
     const int64_t out = weight.size(0), in = weight.size(1);
-    const bool tiles = weight.scalar_type() == at::kFloat && tiled_product_supported(in);
+    const at::ScalarType type = weight.scalar_type();
+    const bool tiles = tiled_product_supported(in, type);
     if (packing == WeightPacking::Tiles) {
         if (tiles) tiles_ = pack_in_tiles(weight);
         return;
     }
-    TORCH_CHECK(onednn_packing_supported(weight.scalar_type()),
-                "this build cannot pack these weights for oneDNN");
+    TORCH_CHECK(onednn_packing_supported(type), "this build cannot pack these weights for oneDNN");
     onednn_ = pack_onednn(weight);
-    if (tiles) tiles_ = onednn_packs_in_tiles(in, out) ? onednn_ : pack_in_tiles(weight);
+    if (tiles) tiles_ = onednn_packs_in_tiles(in, out, type) ? onednn_ : pack_in_tiles(weight);
 }
 
 at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& weight,
@@ -45,7 +45,7 @@ at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& we
                                    const at::Tensor& residual) const {
     if (!int8_.isNone()) return with_residual(int8_linear(input, int8_, activation), residual);
     const int64_t rows = input.numel() / input.size(-1);
-    if (tiles_serve(tiles_, onednn_, rows) && input.scalar_type() == at::kFloat)
+    if (tiles_serve(tiles_, onednn_, rows) && input.scalar_type() == weight.scalar_type())
         return tiled_linear(input, tiles_, weight.size(0), bias, activation, residual);
     if (onednn_.defined() && packed_product_pays(rows, input.scalar_type()))
         return onednn_linear(input, onednn_, bias, activation, residual);

@@ -4,6 +4,9 @@
 #include <ATen/Parallel.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "core/device/cpu_features.h"
@@ -68,75 +71,151 @@ __attribute__((target("avx512f"))) void tile_product(const float* x, int64_t inp
         }
 }
 
-void tile_pass(int64_t rows, const float* x, int64_t inputs, const float* tile, const float* bias,
-               int64_t valid, bool relu, const float* residual, int64_t outputs, float* out) {
+// bf16 values as the fp32 values they are (the zero-masking forms: the plain ones start from an
+// undefined register, which GCC 12 warns of).
+__attribute__((target("avx512f,avx512bw,avx512vl"))) __m512 widen(__m256i bf16) {
+    const __m512i wide = _mm512_maskz_cvtepu16_epi32(0xFFFF, bf16);
+    return _mm512_castsi512_ps(_mm512_maskz_slli_epi32(0xFFFF, wide, 16));
+}
+
+// The same with bf16 weights in pairs of inputs ([in / 2][64][2], oneDNN's AB16b64a2b), inputs
+// and outputs: each output sums its pairs of products in order with AVX-512 BF16's dot product,
+// adds the bias and rounds to bf16 as oneDNN's kernel does, and a residual is added to that bf16
+// result and rounded again, as LibTorch adds two bf16 tensors.
+template <int R>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16"))) void tile_product(
+    const uint16_t* x, int64_t inputs, const uint16_t* tile, const uint16_t* bias, int64_t valid,
+    bool relu, const uint16_t* residual, int64_t outputs, uint16_t* out) {
+    __m512 s[R][4];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm512_setzero_ps();
+    for (int64_t k = 0; k < inputs; k += 2) {
+        const uint16_t* w = tile + k * kTile;
+        const auto w0 = (__m512bh)_mm512_loadu_si512(w), w1 = (__m512bh)_mm512_loadu_si512(w + 32),
+                   w2 = (__m512bh)_mm512_loadu_si512(w + 64),
+                   w3 = (__m512bh)_mm512_loadu_si512(w + 96);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            int32_t pair;
+            std::memcpy(&pair, x + r * inputs + k, sizeof pair);
+            const auto xk = (__m512bh)_mm512_set1_epi32(pair);
+            s[r][0] = _mm512_dpbf16_ps(s[r][0], xk, w0);
+            s[r][1] = _mm512_dpbf16_ps(s[r][1], xk, w1);
+            s[r][2] = _mm512_dpbf16_ps(s[r][2], xk, w2);
+            s[r][3] = _mm512_dpbf16_ps(s[r][3], xk, w3);
+        }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+        for (int64_t j = 0; j < 4 && 16 * j < valid; ++j) {
+            const int64_t lanes = std::min<int64_t>(16, valid - 16 * j);
+            const auto mask = static_cast<__mmask16>((1u << lanes) - 1);
+            __m512 v = s[r][j];
+            if (bias) v = _mm512_add_ps(v, widen(_mm256_maskz_loadu_epi16(mask, bias + 16 * j)));
+            if (relu)
+                v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_GT_OQ), v);
+            auto rounded = (__m256i)_mm512_cvtneps_pbh(v);
+            if (residual) {
+                const __m256i sum = _mm256_maskz_loadu_epi16(mask, residual + r * outputs + 16 * j);
+                rounded = (__m256i)_mm512_cvtneps_pbh(_mm512_add_ps(widen(rounded), widen(sum)));
+            }
+            _mm256_mask_storeu_epi16(out + r * outputs + 16 * j, mask, rounded);
+        }
+}
+
+// Calls kernel(std::integral_constant<int, rows>) for 1 to kRowsPerPass rows.
+template <class Kernel>
+void with_rows(int64_t rows, const Kernel& kernel) {
     switch (rows) {
         case 1:
-            return tile_product<1>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, 1>{});
         case 2:
-            return tile_product<2>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, 2>{});
         case 3:
-            return tile_product<3>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, 3>{});
         case 4:
-            return tile_product<4>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, 4>{});
         case 5:
-            return tile_product<5>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, 5>{});
         default:
-            return tile_product<6>(x, inputs, tile, bias, valid, relu, residual, outputs, out);
+            return kernel(std::integral_constant<int, kRowsPerPass>{});
     }
 }
 #endif
 
-}  // namespace
-
-bool tiled_product_supported(int64_t inputs) {
-#if defined(__x86_64__)
-    return inputs % kBlock == 0 && cpu_features().avx512f;
-#else
-    (void)inputs;
-    return false;
-#endif
-}
-
-at::Tensor pack_in_tiles(const at::Tensor& weight) {
-    TORCH_CHECK(weight.dim() == 2 && weight.scalar_type() == at::kFloat && weight.device().is_cpu(),
-                "pack_in_tiles: fp32 [out, in] on the CPU");
-    const int64_t out = weight.size(0), in = weight.size(1);
-    const int64_t tiles = (out + kTile - 1) / kTile;
-    const at::Tensor padded =
-        at::constant_pad_nd(weight.detach(), {0, 0, 0, tiles * kTile - out}, 0.0);
-    // [tiles, 64, in] -> [tiles, in, 64]
-    return padded.view({tiles, kTile, in}).transpose(1, 2).contiguous();
-}
-
-void tiled_product(const float* x, int64_t rows, int64_t inputs, const float* tiles,
-                   int64_t outputs, const float* bias, FusedActivation activation,
-                   const float* residual, float* out) {
+// Runs tile(t, first row, rows) for every tile and pass of rows, the tiles shared out among
+// helper threads.
+template <class Tile>
+void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
     TORCH_CHECK(rows >= 1 && rows <= kMostTiledRows, "tiled_product: 1 to ", kMostTiledRows,
                 " rows, not ", rows);
-#if defined(__x86_64__)
-    const bool relu = activation == FusedActivation::Relu;
     const int64_t pass = rows <= kRowsPerPass ? rows : (rows + 1) / 2;
     const int64_t count = (outputs + kTile - 1) / kTile;
     const int64_t parts = std::max<int64_t>(1, count / kTilesPerPart);
     auto part = [&](int64_t p) {
         for (int64_t t = p * count / parts; t < (p + 1) * count / parts; ++t)
-            for (int64_t r = 0; r < rows; r += pass) {
-                const int64_t at_tile = r * outputs + t * kTile;
-                tile_pass(std::min(pass, rows - r), x + r * inputs, inputs,
-                          tiles + t * kTile * inputs, bias ? bias + t * kTile : nullptr,
-                          std::min(kTile, outputs - t * kTile), relu,
-                          residual ? residual + at_tile : nullptr, outputs, out + at_tile);
-            }
+            for (int64_t r = 0; r < rows; r += pass) tile(t, r, std::min(pass, rows - r));
     };
     const int helpers =
         at::in_parallel_region() ? 0 : std::min(at::get_num_threads(), kMostThreads) - 1;
     run_in_parts(parts, helpers, part);
+}
+
+// tiled_product for fp32 (float) or bf16 (uint16_t) values.
+template <class T>
+void multiply_in_tiles(const T* x, int64_t rows, int64_t inputs, const T* tiles, int64_t outputs,
+                       const T* bias, FusedActivation activation, const T* residual, T* out) {
+#if defined(__x86_64__)
+    const bool relu = activation == FusedActivation::Relu;
+    for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
+        const int64_t at_tile = r * outputs + t * kTile;
+        with_rows(n, [&](auto count) {
+            tile_product<decltype(count)::value>(
+                x + r * inputs, inputs, tiles + t * kTile * inputs,
+                bias ? bias + t * kTile : nullptr, std::min(kTile, outputs - t * kTile), relu,
+                residual ? residual + at_tile : nullptr, outputs, out + at_tile);
+        });
+    });
 #else
-    (void)x, (void)inputs, (void)tiles, (void)outputs, (void)bias, (void)activation, (void)residual,
-        (void)out;
-    TORCH_CHECK(false, "tiled_product needs AVX-512");
+    (void)x, (void)rows, (void)inputs, (void)tiles, (void)outputs, (void)bias, (void)activation,
+        (void)residual, (void)out;
+    TORCH_CHECK(false, "tiled products need AVX-512");
 #endif
+}
+
+}  // namespace
+
+bool tiled_product_supported(int64_t inputs, at::ScalarType type) {
+#if defined(__x86_64__)
+    if (type == at::kFloat) return inputs % kBlock == 0 && cpu_features().avx512f;
+    // oneDNN's bf16 blocks are 16 pairs of inputs.
+    return type == at::kBFloat16 && inputs % (2 * kBlock) == 0 && cpu_features().avx512_bf16;
+#else
+    (void)inputs, (void)type;
+    return false;
+#endif
+}
+
+at::Tensor pack_in_tiles(const at::Tensor& weight) {
+    const at::ScalarType type = weight.scalar_type();
+    TORCH_CHECK(weight.dim() == 2 && (type == at::kFloat || type == at::kBFloat16) &&
+                    weight.device().is_cpu(),
+                "pack_in_tiles: fp32 or bf16 [out, in] on the CPU");
+    const int64_t out = weight.size(0), in = weight.size(1);
+    const int64_t tiles = (out + kTile - 1) / kTile;
+    const at::Tensor padded =
+        at::constant_pad_nd(weight.detach(), {0, 0, 0, tiles * kTile - out}, 0.0);
+    // fp32: [tiles, 64, in] -> [tiles, in, 64];
+    // bf16: [tiles, 64, in / 2, 2] -> [tiles, in / 2, 64, 2]
+    if (type == at::kFloat) return padded.view({tiles, kTile, in}).transpose(1, 2).contiguous();
+    TORCH_CHECK(in % 2 == 0, "pack_in_tiles: bf16 weights pair their inputs");
+    return padded.view({tiles, kTile, in / 2, 2}).permute({0, 2, 1, 3}).contiguous();
+}
+
+void tiled_product(const float* x, int64_t rows, int64_t inputs, const float* tiles,
+                   int64_t outputs, const float* bias, FusedActivation activation,
+                   const float* residual, float* out) {
+    multiply_in_tiles(x, rows, inputs, tiles, outputs, bias, activation, residual, out);
 }
 
 at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_t outputs,
@@ -144,21 +223,31 @@ at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_
                         const at::Tensor& residual) {
     const int64_t inputs = input.size(-1);
     const int64_t rows = input.numel() / inputs;
-    TORCH_CHECK(rows <= kMostTiledRows && input.scalar_type() == at::kFloat,
-                "tiled_linear: at most ", kMostTiledRows, " fp32 rows");
+    const at::ScalarType type = input.scalar_type();
+    TORCH_CHECK(rows <= kMostTiledRows && (type == at::kFloat || type == at::kBFloat16),
+                "tiled_linear: at most ", kMostTiledRows, " fp32 or bf16 rows");
     const at::Tensor x = input.contiguous();
     std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(outputs);
     at::Tensor out = at::empty(shape, x.options());
-    const at::Tensor b = !bias.defined() || bias.scalar_type() == at::kFloat
-                             ? bias.contiguous()
-                             : bias.to(at::kFloat).contiguous();
-    // A residual of another shape (broadcast) is added after.
+    const at::Tensor b = !bias.defined() || bias.scalar_type() == type ? bias.contiguous()
+                                                                       : bias.to(type).contiguous();
+    // A residual of another shape (broadcast) or type is added after.
     const bool sum_here = residual.defined() && residual.sizes() == out.sizes() &&
-                          residual.scalar_type() == at::kFloat && residual.is_contiguous();
-    tiled_product(x.data_ptr<float>(), rows, inputs, static_cast<const float*>(tiles.data_ptr()),
-                  outputs, b.defined() ? b.data_ptr<float>() : nullptr, activation,
-                  sum_here ? residual.data_ptr<float>() : nullptr, out.data_ptr<float>());
+                          residual.scalar_type() == type && residual.is_contiguous();
+    const void* sum = sum_here ? residual.data_ptr() : nullptr;
+    const void* bias_values = b.defined() ? b.data_ptr() : nullptr;
+    if (type == at::kFloat)
+        tiled_product(x.data_ptr<float>(), rows, inputs,
+                      static_cast<const float*>(tiles.data_ptr()), outputs,
+                      static_cast<const float*>(bias_values), activation,
+                      static_cast<const float*>(sum), out.data_ptr<float>());
+    else
+        multiply_in_tiles(static_cast<const uint16_t*>(x.data_ptr()), rows, inputs,
+                          static_cast<const uint16_t*>(tiles.data_ptr()), outputs,
+                          static_cast<const uint16_t*>(bias_values), activation,
+                          static_cast<const uint16_t*>(sum),
+                          static_cast<uint16_t*>(out.data_ptr()));
     return residual.defined() && !sum_here ? residual + out : out;
 }
 

@@ -777,7 +777,7 @@ class TestDecode : public QObject {
     // in the same tiles (its library, AVX-512) it is oneDNN's own product bit for bit, as a
     // PackedLinear's product and sum are, whichever multiplies.
     void tiledProductIsThePackedProduct() {
-        if (!tiled_product_supported(16)) QSKIP("tiled_product needs AVX-512");
+        if (!tiled_product_supported(16, at::kFloat)) QSKIP("tiled_product needs AVX-512");
         torch::NoGradGuard no_grad;
         at::manual_seed(11);
         const int threads = at::get_num_threads();
@@ -811,7 +811,7 @@ class TestDecode : public QObject {
                         const at::Tensor other = tiled_linear(x, tiles, out, b, act, residual);
                         at::set_num_threads(threads);
                         QVERIFY(at::equal(other, y));
-                        if (!onednn_packs_in_tiles(in, out)) continue;
+                        if (!onednn_packs_in_tiles(in, out, at::kFloat)) continue;
                         const at::Tensor packed = pack_onednn(w);
                         const at::Tensor onednn = onednn_linear(x, packed, b, act);
                         QVERIFY(at::equal(tiled_linear(x, packed, out, b, act, {}), onednn));
@@ -834,6 +834,77 @@ class TestDecode : public QObject {
                         QVERIFY(at::allclose(linear->forward(many),
                                              at::linear(many, linear->weight, linear->bias), 1e-5,
                                              1e-5));
+                    }
+                    at::set_num_threads(threads);
+                }
+            }
+    }
+
+    // The same in bf16 (AVX-512 BF16): the tiles pair the inputs, the product is the fp32
+    // one's rounded (within a bf16 step or two), the same bits on any number of threads and,
+    // where oneDNN packs in the same tiles, oneDNN's own product and sum bit for bit for one
+    // row (for more, within a bf16 step: its kernel for more rows may sum in another order).
+    void tiledBf16ProductIsOneDnns() {
+        if (!tiled_product_supported(32, at::kBFloat16))
+            QSKIP("a tiled bf16 product needs AVX-512 BF16");
+        QVERIFY(!tiled_product_supported(48, at::kBFloat16));  // oneDNN's blocks: 32 inputs
+        torch::NoGradGuard no_grad;
+        at::manual_seed(12);
+        const int threads = at::get_num_threads();
+        for (int64_t in : {32, 96, 256})
+            for (int64_t out : {40, 130, 520}) {
+                const at::Tensor w = at::randn({out, in}).to(at::kBFloat16);
+                const at::Tensor b = at::randn({out}).to(at::kBFloat16);
+                const at::Tensor tiles = pack_in_tiles(w);
+                QCOMPARE(tiles.numel(), (out + 63) / 64 * 64 * in);
+                const auto* t = static_cast<const c10::BFloat16*>(tiles.data_ptr());
+                for (int64_t o : {int64_t(0), out / 2, out - 1})
+                    for (int64_t k : {int64_t(0), in / 3, in - 1})
+                        QCOMPARE(
+                            float(t[(o / 64) * in * 64 + (k / 2) * 128 + (o % 64) * 2 + k % 2]),
+                            w[o][k].item<float>());
+                for (int64_t rows : {int64_t(1), int64_t(2), int64_t(5), kMostTiledRows}) {
+                    const at::Tensor x = at::randn({rows, 1, in}).to(at::kBFloat16);
+                    const at::Tensor residual = at::randn({rows, 1, out}).to(at::kBFloat16);
+                    const at::Tensor exact =
+                        at::linear(x.to(at::kFloat), w.to(at::kFloat), b.to(at::kFloat));
+                    for (FusedActivation act : {FusedActivation::None, FusedActivation::Relu}) {
+                        const bool relu = act == FusedActivation::Relu;
+                        const at::Tensor expected =
+                            (relu ? at::relu(exact) : exact) + residual.to(at::kFloat);
+                        const at::Tensor y = tiled_linear(x, tiles, out, b, act, residual);
+                        QCOMPARE(y.scalar_type(), at::kBFloat16);
+                        QCOMPARE(y.sizes(), expected.sizes());
+                        QVERIFY(at::allclose(y.to(at::kFloat), expected, 2e-2, 5e-2));
+                        at::set_num_threads(threads == 1 ? 2 : 1);
+                        const at::Tensor other = tiled_linear(x, tiles, out, b, act, residual);
+                        at::set_num_threads(threads);
+                        QVERIFY(at::equal(other, y));
+                        if (!onednn_packs_in_tiles(in, out, at::kBFloat16)) continue;
+                        const at::Tensor packed = pack_onednn(w);
+                        const at::Tensor onednn = onednn_linear(x, packed, b, act);
+                        const at::Tensor tiled = tiled_linear(x, packed, out, b, act, {});
+                        // oneDNN sums more rows in another order at times: one bf16 step.
+                        if (rows > 1) {
+                            QVERIFY(at::allclose(tiled.to(at::kFloat), onednn.to(at::kFloat),
+                                                 1.0 / 128, 1e-4));
+                            continue;
+                        }
+                        QVERIFY(at::equal(tiled, onednn));
+                        QVERIFY(at::equal(y, onednn + residual));
+                    }
+                }
+                for (int n : {1, 2}) {
+                    at::set_num_threads(n);
+                    PackedLinear linear(torch::nn::LinearOptions(in, out));
+                    linear->to(at::kBFloat16);
+                    linear->pack(onednn_packing_supported(at::kBFloat16) ? WeightPacking::Onednn
+                                                                         : WeightPacking::Tiles);
+                    for (int64_t rows : {1, 3, 8, 9, 64}) {
+                        const at::Tensor many = at::randn({rows, 1, in}).to(at::kBFloat16);
+                        const at::Tensor sum = at::randn({rows, 1, out}).to(at::kBFloat16);
+                        QVERIFY(
+                            at::equal(linear->forward_add(many, sum), linear->forward(many) + sum));
                     }
                     at::set_num_threads(threads);
                 }
