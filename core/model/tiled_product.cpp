@@ -147,7 +147,7 @@ void with_rows(int64_t rows, const Kernel& kernel) {
 // helper threads.
 template <class Tile>
 void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
-    TORCH_CHECK(rows >= 1 && rows <= kMostTiledRows, "tiled_product: 1 to ", kMostTiledRows,
+    TORCH_CHECK(rows >= 1 && rows <= kMostTiledRows, "tiled products: 1 to ", kMostTiledRows,
                 " rows, not ", rows);
     const int64_t pass = rows <= kRowsPerPass ? rows : (rows + 1) / 2;
     const int64_t count = (outputs + kTile - 1) / kTile;
@@ -161,7 +161,8 @@ void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
     run_in_parts(parts, helpers, part);
 }
 
-// tiled_product for fp32 (float) or bf16 (uint16_t) values.
+// out[r] = activation(x[r] times the tiles plus bias) plus residual[r] for `rows` contiguous rows
+// of fp32 (float) or bf16 (uint16_t) values; bias and residual may be null.
 template <class T>
 void multiply_in_tiles(const T* x, int64_t rows, int64_t inputs, const T* tiles, int64_t outputs,
                        const T* bias, FusedActivation activation, const T* residual, T* out) {
@@ -212,12 +213,6 @@ at::Tensor pack_in_tiles(const at::Tensor& weight) {
     return padded.view({tiles, kTile, in / 2, 2}).permute({0, 2, 1, 3}).contiguous();
 }
 
-void tiled_product(const float* x, int64_t rows, int64_t inputs, const float* tiles,
-                   int64_t outputs, const float* bias, FusedActivation activation,
-                   const float* residual, float* out) {
-    multiply_in_tiles(x, rows, inputs, tiles, outputs, bias, activation, residual, out);
-}
-
 at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_t outputs,
                         const at::Tensor& bias, FusedActivation activation,
                         const at::Tensor& residual) {
@@ -238,10 +233,10 @@ at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_
     const void* sum = sum_here ? residual.data_ptr() : nullptr;
     const void* bias_values = b.defined() ? b.data_ptr() : nullptr;
     if (type == at::kFloat)
-        tiled_product(x.data_ptr<float>(), rows, inputs,
-                      static_cast<const float*>(tiles.data_ptr()), outputs,
-                      static_cast<const float*>(bias_values), activation,
-                      static_cast<const float*>(sum), out.data_ptr<float>());
+        multiply_in_tiles(x.data_ptr<float>(), rows, inputs,
+                          static_cast<const float*>(tiles.data_ptr()), outputs,
+                          static_cast<const float*>(bias_values), activation,
+                          static_cast<const float*>(sum), out.data_ptr<float>());
     else
         multiply_in_tiles(static_cast<const uint16_t*>(x.data_ptr()), rows, inputs,
                           static_cast<const uint16_t*>(tiles.data_ptr()), outputs,

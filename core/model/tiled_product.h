@@ -28,17 +28,11 @@ bool tiled_product_supported(int64_t inputs, at::ScalarType type);
 // [ceil(out / 64), in / 2, 64, 2], the last tile's missing outputs zero.
 at::Tensor pack_in_tiles(const at::Tensor& weight);
 
-// out[r][outputs] = activation(x[r][inputs] times the tiled weights `tiles` plus `bias`) plus
-// residual[r] for each of `rows` (at most kMostTiledRows) contiguous rows; bias and residual
-// may be null, a residual is not activated.
-void tiled_product(const float* x, int64_t rows, int64_t inputs, const float* tiles,
-                   int64_t outputs, const float* bias, FusedActivation activation,
-                   const float* residual, float* out);
-
-// The same for tensors: input [..., in] of at most kMostTiledRows rows, fp32 or bf16, `tiles`
-// the weights [out, in] of its type as pack_in_tiles lays them out (any tensor holding them),
-// bias [out] and residual [..., out] undefined or of its type: [..., out]. A bf16 residual is
-// added to the rounded product and rounded again, as adding two bf16 tensors does.
+// activation(input times the tiled weights plus bias) plus residual: input [..., in] of at most
+// kMostTiledRows rows, fp32 or bf16, `tiles` the weights [out, in] of its type as pack_in_tiles
+// lays them out (any tensor holding them), bias [out] and residual [..., out] undefined or of
+// its type (a residual is not activated): [..., out]. A bf16 residual is added to the rounded
+// product and rounded again, as adding two bf16 tensors does.
 at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_t outputs,
                         const at::Tensor& bias, FusedActivation activation,
                         const at::Tensor& residual);
