@@ -1437,8 +1437,8 @@
         <translation>0 表示一直搜索，直到没有未结束的假设还能超过已结束假设中最差的一个（得分最好）。p &gt; 0 表示一旦有 束宽 × p 个假设结束就停止该输入的搜索，与 CTranslate2 的 patience 相同（1 为其默认值）：更快，但有时输出得分更低。</translation>
     </message>
     <message>
-        <source>fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every linear layer, on the CPU with a LibTorch that has FBGEMM (2.x): 2.3 to 2.8 times as fast. Outputs of both may differ slightly (Multi30k test BLEU moved by up to 0.32).</source>
-        <translation>fp32 精确解码。bf16 以 bfloat16 计算，支持 AVX-512 BF16 或 AMX 的 CPU 以及 GPU 用硬件做这种乘法：在这样的 CPU 上快 1.3 到 1.9 倍，在其他 CPU 上更慢。int8 在每个线性层中使用 8 位权重相乘，需在 CPU 上且 LibTorch 带 FBGEMM（2.x）：快 2.3 到 2.8 倍。两者的输出都可能略有不同（Multi30k 测试集 BLEU 最多变化 0.32）。</translation>
+        <source>fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every linear layer, on a CPU with AVX-512 VNNI or with a LibTorch that has FBGEMM (2.x): 1.9 to 3.2 times as fast. Outputs of both may differ slightly (Multi30k test BLEU moved by up to 0.32).</source>
+        <translation>fp32 精确解码。bf16 以 bfloat16 计算，支持 AVX-512 BF16 或 AMX 的 CPU 以及 GPU 用硬件做这种乘法：在这样的 CPU 上快 1.3 到 1.9 倍，在其他 CPU 上更慢。int8 在每个线性层中使用 8 位权重相乘，需在支持 AVX-512 VNNI 的 CPU 上，或使用带 FBGEMM 的 LibTorch（2.x）：快 1.9 到 3.2 倍。两者的输出都可能略有不同（Multi30k 测试集 BLEU 最多变化 0.32）。</translation>
     </message>
 </context>
 <context>
@@ -1556,8 +1556,8 @@
         <translation>累加式扫描每一步只加一个设置：%1 有 %2 个取值</translation>
     </message>
     <message>
-        <source>int8 decoding needs a LibTorch with FBGEMM (PyTorch&apos;s LibTorch 2.x), which this build does not have: use fp32 or bf16</source>
-        <translation>int8 解码需要带 FBGEMM 的 LibTorch（PyTorch 的 LibTorch 2.x），当前构建没有：请使用 fp32 或 bf16</translation>
+        <source>int8 decoding needs a CPU with AVX-512 VNNI or a LibTorch with FBGEMM (PyTorch&apos;s LibTorch 2.x), and this machine and build have neither: use fp32 or bf16</source>
+        <translation>int8 解码需要支持 AVX-512 VNNI 的 CPU 或带 FBGEMM 的 LibTorch（PyTorch 的 LibTorch 2.x），本机与当前构建均不具备：请使用 fp32 或 bf16</translation>
     </message>
 </context>
 <context>

@@ -19,9 +19,10 @@ std::vector<DecodeProblem> decode_field_problems(const DecodeSettings& settings)
     if (settings.precision == DecodePrecision::Int8 && !int8_supported())
         problems.push_back(
             {"precision", config_problem(TFW_TR_NOOP("ConfigProblem",
-                                                     "int8 decoding needs a LibTorch with FBGEMM "
-                                                     "(PyTorch's LibTorch 2.x), which this build "
-                                                     "does not have: use fp32 or bf16"))});
+                                                     "int8 decoding needs a CPU with AVX-512 VNNI "
+                                                     "or a LibTorch with FBGEMM (PyTorch's "
+                                                     "LibTorch 2.x), and this machine and build "
+                                                     "have neither: use fp32 or bf16"))});
     return problems;
 }
 

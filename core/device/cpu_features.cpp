@@ -32,6 +32,7 @@ CpuFeatures detect() {
     const bool avx512f = ebx & (1u << 16);
     const uint32_t max_subleaf = eax;
     f.avx512f = avx512_state && avx512f;
+    f.avx512_vnni = f.avx512f && (ecx & (1u << 11));
     f.amx_bf16 = amx_state && (edx & (1u << 22));
     if (max_subleaf >= 1) {
         __cpuid_count(7, 1, eax, ebx, ecx, edx);

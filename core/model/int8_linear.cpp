@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/device/cpu_features.h"
+
 namespace tfw {
 namespace {
 
@@ -37,9 +39,13 @@ at::QEngine choose_engine() {
 
 }  // namespace
 
-bool int8_supported() {
+bool fbgemm_int8_supported() {
     static const bool supported = choose_engine() != at::QEngine::NoQEngine;
     return supported;
+}
+
+bool int8_supported() {
+    return cpu_features().avx512_vnni || fbgemm_int8_supported();
 }
 
 c10::IValue pack_int8(const at::Tensor& weight, const at::Tensor& bias) {

@@ -1,7 +1,7 @@
 #pragma once
-// Products with int8 weights, for faster decoding on the CPU (PackedLinear's int8 packing):
-// LibTorch's dynamic quantization (weights int8 per output row, each input quantized on the
-// fly, products summed in int32, the result in fp32).
+// Products with int8 weights, for faster decoding on CPUs without AVX-512 VNNI (PackedLinear's
+// int8 packing; with VNNI it uses int8_tiles.h): LibTorch's dynamic quantization (weights int8
+// per output row, each input quantized on the fly, products summed in int32, the result fp32).
 
 #include <ATen/core/Tensor.h>
 #include <ATen/core/ivalue.h>
@@ -10,9 +10,12 @@
 
 namespace tfw {
 
+// Whether int8 decoding runs here: this CPU multiplies int8 tiles (AVX-512 VNNI, int8_tiles.h)
+// or this LibTorch has FBGEMM.
+bool int8_supported();
 // Whether this LibTorch has FBGEMM for int8 linear layers (PyTorch's LibTorch 2.x does,
 // Debian's 1.13 does not). Chooses the engine for the process on first call.
-bool int8_supported();
+bool fbgemm_int8_supported();
 
 // `weight` [out, in] and optional `bias` packed for int8_linear.
 c10::IValue pack_int8(const at::Tensor& weight, const at::Tensor& bias);

@@ -23,12 +23,16 @@ bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows
 
 void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, WeightPacking packing) {
     TORCH_CHECK(weight.device().is_cpu(), "packed weights are for the CPU");
+    const int64_t out = weight.size(0), in = weight.size(1);
     if (packing == WeightPacking::Int8) {
-        TORCH_CHECK(int8_supported(), "this LibTorch has no quantized engine for int8");
-        int8_ = pack_int8(weight, bias);
+        TORCH_CHECK(int8_supported(), "int8 products need AVX-512 VNNI or FBGEMM");
+        if (int8_tiles_supported(in))
+            int8_tiles_ = pack_int8_tiles(weight);
+        else if (fbgemm_int8_supported())
+            int8_ = pack_int8(weight, bias);
+        // else inputs not a multiple of 4 without FBGEMM: this layer stays fp32
         return;
     }
-    const int64_t out = weight.size(0), in = weight.size(1);
     const at::ScalarType type = weight.scalar_type();
     const bool tiles = tiled_product_supported(in, type);
     if (packing == WeightPacking::Tiles) {
@@ -43,6 +47,8 @@ void PackedWeights::pack(const at::Tensor& weight, const at::Tensor& bias, Weigh
 at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& weight,
                                    const at::Tensor& bias, FusedActivation activation,
                                    const at::Tensor& residual) const {
+    if (int8_tiles_.defined())
+        return int8_tiled_linear(input, int8_tiles_, bias, activation, residual);
     if (!int8_.isNone()) return with_residual(int8_linear(input, int8_, activation), residual);
     const int64_t rows = input.numel() / input.size(-1);
     if (tiles_serve(tiles_, onednn_, rows) && input.scalar_type() == weight.scalar_type())

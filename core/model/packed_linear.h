@@ -1,14 +1,15 @@
 #pragma once
 // A linear layer whose weights can be packed once for faster decoding on the CPU: as int8
-// (LibTorch's dynamic quantization, int8_linear.h), in oneDNN's blocked layout in their own
-// number format (onednn_linear.h), and fp32 in tiles for a few rows (tiled_product.h). Until
-// pack() it is exactly torch::nn::Linear, with the same parameter names, so checkpoints are
-// unchanged.
+// (int8_tiles.h with AVX-512 VNNI, else LibTorch's dynamic quantization, int8_linear.h), in
+// oneDNN's blocked layout in their own number format (onednn_linear.h), and fp32 in tiles for a few
+// rows (tiled_product.h). Until pack() it is exactly torch::nn::Linear, with the same parameter
+// names, so checkpoints are unchanged.
 
 #include <ATen/core/ivalue.h>
 #include <torch/nn/modules/linear.h>
 
 #include "core/model/fused_activation.h"
+#include "core/model/int8_tiles.h"
 
 namespace tfw {
 
@@ -32,7 +33,8 @@ class PackedWeights {
                         FusedActivation activation, const at::Tensor& residual) const;
 
   private:
-    c10::IValue int8_;
+    Int8Tiles int8_tiles_;
+    c10::IValue int8_;  // LibTorch's packed int8 weights, where there are no int8 tiles
     at::Tensor onednn_;
     // fp32 weights in tiled_product's tiles (onednn_ itself where its layout is theirs).
     at::Tensor tiles_;

@@ -1,16 +1,14 @@
 #include "core/model/tiled_product.h"
 
 #include <ATen/ATen.h>
-#include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <vector>
 
 #include "core/device/cpu_features.h"
-#include "core/runtime/helper_threads.h"
+#include "core/model/tile_loop.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -19,16 +17,8 @@
 namespace tfw {
 namespace {
 
-constexpr int64_t kTile = 64;   // outputs per tile
+using tile_loop::kTile;
 constexpr int64_t kBlock = 16;  // inputs per block of oneDNN's layout, which pads them to it
-// Rows in one pass over a tile: four vectors of sums per row, the tile's four weight vectors
-// and a broadcast input fit AVX-512's 32 registers.
-constexpr int64_t kRowsPerPass = 6;
-// With more threads, the tiles are shared out in parts of two (128 KB of weights with 256
-// inputs) among at most four threads: a few rows' product is bound by reading the weights, and
-// a few cores read them as fast as the memory gives them (two measured: 1.8-2x one's speed).
-constexpr int64_t kTilesPerPart = 2;
-constexpr int kMostThreads = 4;
 
 #if defined(__x86_64__)
 // One tile for R rows: 64 outputs each in four vectors of sums, the tile's weights read once,
@@ -123,43 +113,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16"))) void tile_produc
         }
 }
 
-// Calls kernel(std::integral_constant<int, rows>) for 1 to kRowsPerPass rows.
-template <class Kernel>
-void with_rows(int64_t rows, const Kernel& kernel) {
-    switch (rows) {
-        case 1:
-            return kernel(std::integral_constant<int, 1>{});
-        case 2:
-            return kernel(std::integral_constant<int, 2>{});
-        case 3:
-            return kernel(std::integral_constant<int, 3>{});
-        case 4:
-            return kernel(std::integral_constant<int, 4>{});
-        case 5:
-            return kernel(std::integral_constant<int, 5>{});
-        default:
-            return kernel(std::integral_constant<int, kRowsPerPass>{});
-    }
-}
 #endif
-
-// Runs tile(t, first row, rows) for every tile and pass of rows, the tiles shared out among
-// helper threads.
-template <class Tile>
-void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
-    TORCH_CHECK(rows >= 1 && rows <= kMostTiledRows, "tiled products: 1 to ", kMostTiledRows,
-                " rows, not ", rows);
-    const int64_t pass = rows <= kRowsPerPass ? rows : (rows + 1) / 2;
-    const int64_t count = (outputs + kTile - 1) / kTile;
-    const int64_t parts = std::max<int64_t>(1, count / kTilesPerPart);
-    auto part = [&](int64_t p) {
-        for (int64_t t = p * count / parts; t < (p + 1) * count / parts; ++t)
-            for (int64_t r = 0; r < rows; r += pass) tile(t, r, std::min(pass, rows - r));
-    };
-    const int helpers =
-        at::in_parallel_region() ? 0 : std::min(at::get_num_threads(), kMostThreads) - 1;
-    run_in_parts(parts, helpers, part);
-}
 
 // out[r] = activation(x[r] times the tiles plus bias) plus residual[r] for `rows` contiguous rows
 // of fp32 (float) or bf16 (uint16_t) values; bias and residual may be null.
@@ -168,9 +122,9 @@ void multiply_in_tiles(const T* x, int64_t rows, int64_t inputs, const T* tiles,
                        const T* bias, FusedActivation activation, const T* residual, T* out) {
 #if defined(__x86_64__)
     const bool relu = activation == FusedActivation::Relu;
-    for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
+    tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
         const int64_t at_tile = r * outputs + t * kTile;
-        with_rows(n, [&](auto count) {
+        tile_loop::with_rows(n, [&](auto count) {
             tile_product<decltype(count)::value>(
                 x + r * inputs, inputs, tiles + t * kTile * inputs,
                 bias ? bias + t * kTile : nullptr, std::min(kTile, outputs - t * kTile), relu,

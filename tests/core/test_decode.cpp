@@ -22,6 +22,7 @@
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
 #include "core/model/int8_linear.h"
+#include "core/model/int8_tiles.h"
 #include "core/model/model_copy.h"
 #include "core/model/onednn_linear.h"
 #include "core/model/packed_linear.h"
@@ -911,14 +912,110 @@ class TestDecode : public QObject {
             }
     }
 
-    // int8 linear layers (where LibTorch has FBGEMM): the copy's outputs score under the fp32
+    // int8 weights in tiles (int8_tiles.h, AVX-512 VNNI): the tiles hold each output's weights
+    // rounded to its scale, and the product of any number of rows is, bit for bit, what its
+    // definition gives computed one number at a time (each row quantized on its own, sums in
+    // integers, scaled and biased in one rounding), on any number of threads; within int8's
+    // rounding of the fp32 product; a PackedLinear packed as int8 multiplies so.
+    void int8TiledProductIsItsDefinition() {
+        if (!int8_tiles_supported(4)) QSKIP("int8 tiles need AVX-512 VNNI");
+        QVERIFY(!int8_tiles_supported(6));  // quads of inputs
+        torch::NoGradGuard no_grad;
+        at::manual_seed(13);
+        const int threads = at::get_num_threads();
+        for (int64_t in : {4, 24, 256, 1024})
+            for (int64_t out : {40, 130, 520}) {
+                const at::Tensor w = at::randn({out, in}), b = at::randn({out});
+                const Int8Tiles tiles = pack_int8_tiles(w);
+                QCOMPARE(tiles.outputs, out);
+                const int64_t padded = (out + 63) / 64 * 64;
+                QCOMPARE(tiles.weights.numel(), padded * in);
+                const auto* t = tiles.weights.data_ptr<int8_t>();
+                const auto* scale = tiles.scales.data_ptr<float>();
+                const auto* compensation = tiles.compensation.data_ptr<int32_t>();
+                std::vector<int8_t> q(out * in);  // [out, in] read back from the tiles
+                for (int64_t o = 0; o < out; ++o) {
+                    int32_t sum = 0;
+                    for (int64_t k = 0; k < in; ++k) {
+                        q[o * in + k] =
+                            t[(o / 64) * in * 64 + (k / 4) * 256 + (o % 64) * 4 + k % 4];
+                        sum += q[o * in + k];
+                        QVERIFY(std::abs(q[o * in + k] * scale[o] - w[o][k].item<float>()) <=
+                                0.5001f * scale[o]);
+                    }
+                    QCOMPARE(compensation[o], 128 * sum);
+                }
+                if (padded > out) QCOMPARE(int(t[(padded / 64 - 1) * in * 64 + 255]), 0);
+                for (int64_t rows : {1, 2, 5, 8, 9, 64}) {
+                    at::Tensor x = at::randn({rows, 1, in});
+                    if (rows > 2) x[1].zero_();  // a row of zeros has no scale of its own
+                    const at::Tensor residual = at::randn({rows, 1, out});
+                    for (FusedActivation act : {FusedActivation::None, FusedActivation::Relu}) {
+                        const bool relu = act == FusedActivation::Relu;
+                        const at::Tensor y = int8_tiled_linear(x, tiles, b, act, residual);
+                        QCOMPARE(y.sizes(), residual.sizes());
+                        // The definition, one number at a time.
+                        const auto* xs = x.data_ptr<float>();
+                        const auto* ys = y.data_ptr<float>();
+                        const auto* rs = residual.data_ptr<float>();
+                        const auto* bs = b.data_ptr<float>();
+                        bool same = true;
+                        for (int64_t r = 0; r < rows; ++r) {
+                            float amax = 0;
+                            for (int64_t k = 0; k < in; ++k)
+                                amax = std::max(amax, std::abs(xs[r * in + k]));
+                            const float to_int = amax > 0 ? 127.0f / amax : 0.0f;
+                            const float row_scale = amax / 127.0f;
+                            for (int64_t o = 0; o < out; ++o) {
+                                int32_t sum = 0;
+                                for (int64_t k = 0; k < in; ++k)
+                                    sum += int32_t(std::nearbyint(xs[r * in + k] * to_int)) *
+                                           q[o * in + k];
+                                float v = std::fma(float(sum), row_scale * scale[o], bs[o]);
+                                if (relu) v = v > 0 ? v : 0.0f;
+                                same = same && ys[r * out + o] == v + rs[r * out + o];
+                            }
+                        }
+                        QVERIFY2(same,
+                                 qPrintable(
+                                     QString("in %1, out %2, rows %3").arg(in).arg(out).arg(rows)));
+                        // Close to the fp32 product: int8 weights and inputs, a few percent.
+                        const at::Tensor plain = at::linear(x, w, b);
+                        const at::Tensor exact = (relu ? at::relu(plain) : plain) + residual;
+                        QVERIFY((y - exact).abs().max().item<float>() <
+                                0.03f * exact.abs().max().item<float>());
+                        at::set_num_threads(threads == 1 ? 2 : 1);
+                        const at::Tensor other = int8_tiled_linear(x, tiles, b, act, residual);
+                        at::set_num_threads(threads);
+                        QVERIFY(at::equal(other, y));
+                        // A residual broadcast over the rows is added after.
+                        const at::Tensor one = residual[0];
+                        QVERIFY(at::equal(int8_tiled_linear(x, tiles, b, act, one),
+                                          int8_tiled_linear(x, tiles, b, act, {}) + one));
+                    }
+                }
+                PackedLinear linear(torch::nn::LinearOptions(in, out));
+                const Int8Tiles own = pack_int8_tiles(linear->weight);
+                linear->pack(WeightPacking::Int8);
+                for (int64_t rows : {1, 9, 64}) {
+                    const at::Tensor many = at::randn({rows, 1, in});
+                    const at::Tensor sum = at::randn({rows, 1, out});
+                    const at::Tensor product = linear->forward(many);
+                    QVERIFY(at::equal(product, int8_tiled_linear(many, own, linear->bias,
+                                                                 FusedActivation::None, {})));
+                    QVERIFY(at::equal(linear->forward_add(many, sum), product + sum));
+                }
+            }
+    }
+
+    // int8 linear layers (AVX-512 VNNI or FBGEMM): the copy's outputs score under the fp32
     // model close to what it computed and to fp32's own outputs, half of them or more the
     // same; the original is untouched.
     void int8CopyDecodesCloseToFp32() {
         if (!int8_supported())
             QSKIP(
-                "this LibTorch has no FBGEMM (Debian's 1.13): int8 decoding is refused "
-                "there (test_decode_cli checks the message)");
+                "neither AVX-512 VNNI nor FBGEMM here: int8 decoding is refused (test_decode_cli "
+                "checks the message)");
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
             TransformerModel int8 = copy_in_format(*model, at::kFloat);
