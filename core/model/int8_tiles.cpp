@@ -17,14 +17,11 @@
 namespace tfw {
 namespace {
 
+using tile_loop::first_lanes;
 using tile_loop::kTile;
 constexpr int64_t kQuad = 4;  // inputs in one VNNI dot product
 
 #if defined(__x86_64__)
-__attribute__((target("avx512f"))) __mmask16 first_lanes(int64_t lanes) {
-    return static_cast<__mmask16>(lanes >= 16 ? 0xFFFF : (1u << lanes) - 1);
-}
-
 // Quantizes one row of n inputs to unsigned bytes: round(x * 127 / max|x|) + 128 (the dot
 // product takes its first operand unsigned; the weights' compensation takes the 128 off).
 // Returns the row's scale, max|x| / 127.

@@ -26,6 +26,12 @@ constexpr int kMostThreads = 4;
 // reading it from the cache.
 constexpr int64_t kRowsPerGroup = 8 * kRowsPerPass;
 
+// The mask of the first `lanes` (at least 1) of a vector's 16: a tile's valid outputs in its
+// last vector, the rest of a row.
+constexpr uint16_t first_lanes(int64_t lanes) {
+    return lanes >= 16 ? 0xFFFF : static_cast<uint16_t>((1u << lanes) - 1);
+}
+
 // Calls kernel(std::integral_constant<int, rows>) for 1 to kRowsPerPass rows.
 template <class Kernel>
 void with_rows(int64_t rows, const Kernel& kernel) {

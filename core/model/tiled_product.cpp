@@ -49,8 +49,7 @@ __attribute__((target("avx512f"))) void tile_product(const float* x, int64_t inp
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
         for (int64_t j = 0; j < 4 && 16 * j < valid; ++j) {
-            const int64_t lanes = std::min<int64_t>(16, valid - 16 * j);
-            const auto mask = static_cast<__mmask16>((1u << lanes) - 1);
+            const __mmask16 mask = tile_loop::first_lanes(valid - 16 * j);
             __m512 v = s[r][j];
             if (bias) v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask, bias + 16 * j));
             if (relu)
@@ -98,8 +97,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16"))) void tile_produc
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
         for (int64_t j = 0; j < 4 && 16 * j < valid; ++j) {
-            const int64_t lanes = std::min<int64_t>(16, valid - 16 * j);
-            const auto mask = static_cast<__mmask16>((1u << lanes) - 1);
+            const __mmask16 mask = tile_loop::first_lanes(valid - 16 * j);
             __m512 v = s[r][j];
             if (bias) v = _mm512_add_ps(v, widen(_mm256_maskz_loadu_epi16(mask, bias + 16 * j)));
             if (relu)
