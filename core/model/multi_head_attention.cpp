@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "core/model/alibi.h"
 #include "core/model/fast_dropout.h"
@@ -27,6 +28,16 @@ at::Tensor explicit_attention(at::Tensor q, const at::Tensor& k, const at::Tenso
     if (weights_out) *weights_out = weights.detach();
     if (dropout > 0) weights = fast_dropout(weights, dropout);
     return at::matmul(weights, v);
+}
+
+// Rows at positions of their own see the keys up to theirs: [rows, 1, 1, keys], -inf past it.
+at::Tensor keys_past_positions(const at::Tensor& positions, int64_t keys,
+                               const at::TensorOptions& options) {
+    const at::Tensor later = at::arange(keys, positions.options())
+                                 .view({1, 1, 1, keys})
+                                 .gt(positions.view({-1, 1, 1, 1}));
+    return at::zeros(later.sizes(), options)
+        .masked_fill_(later, -std::numeric_limits<float>::infinity());
 }
 
 // Keys or values [rows, H, T, dh] of each row as its origins [rows, T] say where they are.
@@ -134,20 +145,23 @@ std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append(AttentionCache&
     return {cache.keys.narrow(2, 0, end), cache.values.narrow(2, 0, end)};
 }
 
+void MultiHeadAttentionImpl::zero_new_positions(AttentionCache& cache, int64_t end) const {
+    // Rows read up to the furthest row's position, past their own (masked): what they read
+    // there must be numbers, not uninitialised memory, which could be NaN (a mask does not
+    // cancel NaN). So positions are zeroed as the furthest row reaches them (the buffer holds
+    // numbers up to `length` only).
+    if (end <= cache.length) return;
+    cache.keys.narrow(2, cache.length, end - cache.length).zero_();
+    cache.values.narrow(2, cache.length, end - cache.length).zero_();
+}
+
 std::pair<at::Tensor, at::Tensor> MultiHeadAttentionImpl::append_at_positions(
     AttentionCache& cache, const at::Tensor& k, const at::Tensor& v) const {
     TORCH_CHECK(k.size(2) == 1, "rows at their own positions take one token a step");
     // Every row sees the keys up to the furthest row's position; decode_step masks the others.
     const int64_t end = cache.positions.max().item<int64_t>() + 1;
     reserve(cache, end, k.size(0), k.options());
-    // Rows read up to the furthest row's position, past their own (masked): what they read
-    // there must be numbers, not uninitialised memory, which could be NaN (a mask does not
-    // cancel NaN). So positions are zeroed as the furthest row reaches them (the buffer holds
-    // numbers up to `length` only).
-    if (end > cache.length) {
-        cache.keys.narrow(2, cache.length, end - cache.length).zero_();
-        cache.values.narrow(2, cache.length, end - cache.length).zero_();
-    }
+    zero_new_positions(cache, end);
     // One write for all rows: [B, capacity, kv_heads, dh] indexed by (row, position).
     const at::Tensor rows = at::arange(k.size(0), cache.positions.options());
     cache.keys.transpose(1, 2).index_put_({rows, cache.positions}, k.select(2, 0));
@@ -172,7 +186,9 @@ bool MultiHeadAttentionImpl::plain_step_applies(const at::Tensor& query, const a
            (type == at::kFloat || type == at::kBFloat16) && query.dim() == 3 &&
            query.size(1) == 1 && !query.requires_grad() && !q_norm_ && !rotary_ &&
            alibi_slopes_.empty() && kv_heads_ == heads_ && !head_mask_.defined() &&
-           !cache.positions.defined() &&
+           (!cache.positions.defined() ||
+            (!cache.follow_origins && cache.positions.is_contiguous() &&
+             cache.positions.size(0) == query.size(0))) &&
            (self_attention_ ? !mask.defined() : !mask.defined() || mask.dim() == 4);
 }
 
@@ -180,13 +196,14 @@ void MultiHeadAttentionImpl::write_step_keys(AttentionCache& cache, const at::Te
     const int64_t rows = qkv.size(0), width = qkv.size(-1), position = cache.length;
     const int64_t size = qkv.element_size();
     const auto* source = static_cast<const char*>(qkv.data_ptr());
+    const int64_t* own = cache.positions.defined() ? cache.positions.data_ptr<int64_t>() : nullptr;
     // Keys are qkv's second d_model values of each row, values its third.
     for (auto [buffer, first] : {std::pair{&cache.keys, d_model_}, {&cache.values, 2 * d_model_}}) {
         auto* target = static_cast<char*>(buffer->data_ptr());
         for (int64_t b = 0; b < rows; ++b)
             for (int64_t h = 0; h < heads_; ++h)
                 std::memcpy(target + (b * buffer->stride(0) + h * buffer->stride(1) +
-                                      position * buffer->stride(2)) *
+                                      (own ? own[b] : position) * buffer->stride(2)) *
                                          size,
                             source + (b * width + first + h * d_head_) * size,
                             static_cast<size_t>(d_head_ * size));
@@ -195,7 +212,7 @@ void MultiHeadAttentionImpl::write_step_keys(AttentionCache& cache, const at::Te
         int64_t* origins = cache.origins.data_ptr<int64_t>();
         for (int64_t b = 0; b < rows; ++b) origins[b * cache.origins.stride(0) + position] = b;
     }
-    cache.length = position + 1;
+    if (!own) cache.length = position + 1;
 }
 
 at::Tensor MultiHeadAttentionImpl::project_out(const at::Tensor& context,
@@ -215,13 +232,25 @@ at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at:
              (cache.follow_origins && (!cache.origins.defined() || cache.origins.size(0) != rows))))
             return {};
         const at::Tensor qkv = in_proj_->forward(query).contiguous();  // [rows, 1, 3d]
-        reserve(cache, cache.length + 1, rows, qkv.options());
+        // Rows at positions of their own write there and read the keys up to it; the cache
+        // then reaches the furthest row's (below the last step's once that row restarted).
+        int64_t end = cache.length + 1;
+        if (cache.positions.defined()) {
+            const int64_t* own = cache.positions.data_ptr<int64_t>();
+            end = *std::max_element(own, own + rows) + 1;
+        }
+        reserve(cache, end, rows, qkv.options());
+        if (cache.positions.defined()) {
+            zero_new_positions(cache, end);
+            cache.length = end;
+        }
         write_step_keys(cache, qkv);
         const at::Tensor q =
             qkv.as_strided({rows, heads_, 1, d_head_}, {3 * d_model_, d_head_, 3 * d_model_, 1});
         return project_out(
             step_attention_merged(q, cache.keys, cache.values, cache.length, {},
-                                  cache.follow_origins ? cache.origins : at::Tensor()),
+                                  cache.follow_origins ? cache.origins : at::Tensor(),
+                                  cache.positions),
             residual);
     }
     if (!cache.keys.defined()) std::tie(cache.keys, cache.values) = memory_keys_values(memory);
@@ -278,11 +307,15 @@ at::Tensor MultiHeadAttentionImpl::forward(const at::Tensor& query, const at::Te
     v = expand_kv(v);
 
     at::Tensor bias = mask;
+    if (own_positions) {
+        const at::Tensor past = keys_past_positions(cache->positions, k.size(2), q.options());
+        bias = mask.defined() ? past + mask : past;
+    }
     if (!alibi_slopes_.empty()) {
         const at::Tensor linear =
             own_positions ? alibi_bias(alibi_slopes_, cache->positions, k.size(2), q.options())
                           : alibi_bias(alibi_slopes_, offset, q_len, k.size(2), q.options());
-        bias = mask.defined() ? linear + mask : linear;
+        bias = bias.defined() ? linear + bias : linear;
     }
 
     // Rows reordered by their origins (AttentionCache::origins) have their keys in other rows.

@@ -72,13 +72,16 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     std::pair<at::Tensor, at::Tensor> append_at_positions(AttentionCache& cache,
                                                           const at::Tensor& k,
                                                           const at::Tensor& v) const;
+    // Zeroes the positions [length, end) of a cache whose rows are at positions of their own.
+    void zero_new_positions(AttentionCache& cache, int64_t end) const;
     // Room for `end` positions of `rows` rows in the cache's buffers, keeping what is filled.
     void reserve(AttentionCache& cache, int64_t end, int64_t rows,
                  const at::TensorOptions& options) const;
     // A decoding step of one token per row on the CPU that is nothing but the products and
-    // step attention's loops (no positions of rows' own, rope, alibi, qk-norm, shared
-    // key/value heads or head mask): no per-head views, copies or masks, whose LibTorch
-    // calls cost as much as the products when one sentence is decoded at a time.
+    // step attention's loops (no rope, alibi, qk-norm, shared key/value heads or head mask;
+    // rows at positions of their own read their keys up to theirs): no per-head views,
+    // copies or masks, whose LibTorch calls cost as much as the products when one sentence is
+    // decoded at a time.
     bool plain_step_applies(const at::Tensor& query, const at::Tensor& mask,
                             const AttentionCache& cache) const;
     // Undefined when the cache's rows do not fit such a step after all.
@@ -86,7 +89,8 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
                           AttentionCache& cache, const at::Tensor& residual);
     // residual + out_proj(context), or out_proj(context) when residual is undefined.
     at::Tensor project_out(const at::Tensor& context, const at::Tensor& residual);
-    // This step's keys and values, in qkv [rows, 1, 3d], into the cache at its length.
+    // This step's keys and values, in qkv [rows, 1, 3d], into the cache at its length (rows
+    // at positions of their own: at theirs).
     void write_step_keys(AttentionCache& cache, const at::Tensor& qkv) const;
 
     int64_t d_model_, heads_, kv_heads_, d_head_;

@@ -13,10 +13,18 @@ namespace {
 // A few rows multiply in tiles (tiled_product.h): read once, nothing to set up, on helper
 // threads rather than OpenMP's. On one thread, where oneDNN's own primitive multiplies the same
 // tiles (Debian's 1.13), it is as fast from a few rows on (5 rows: 623 against 670 us a step);
-// LibTorch 2.x's boxed operator is not (beam 5 one input at a time: 35 -> 50 sentences/s).
+// LibTorch 2.x's boxed operator is not (beam 5 one input at a time: 35 -> 50 sentences/s), nor,
+// in fp32, up to 128 rows (64 rows x 256 -> 1024: 162 against 218 us) but for an output layer
+// over a vocabulary, whose weights do not stay in the cache (64 x 256 -> 8,000: 1,605 against
+// 1,364 us).
+constexpr int64_t kMostTiledFp32Outputs = 4096;
 bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows) {
-    if (!tiles.defined() || rows > kMostTiledRows) return false;
-    return rows == 1 || at::get_num_threads() > 1 || !tiles.is_same(onednn);
+    if (!tiles.defined()) return false;
+    const bool own = !tiles.is_same(onednn);
+    if (own && onednn.defined() && tiles.scalar_type() == at::kFloat && rows > kMostTiledRows)
+        return rows <= kMostTiledFp32Rows && tiles.size(0) * 64 <= kMostTiledFp32Outputs;
+    if (rows > kMostTiledRows) return false;
+    return rows == 1 || at::get_num_threads() > 1 || own;
 }
 
 }  // namespace

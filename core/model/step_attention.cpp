@@ -38,9 +38,11 @@ struct Job {
     int64_t bias_b, bias_h, bias_r, bias_k;
     const int64_t* origins;  // null, or the row of k and v holding row b's position j
     int64_t origins_b;
+    const int64_t* positions;  // null, or row b's own position: it reads the keys up to it
     float* context;
 
     int64_t source(int64_t b, int64_t j) const { return origins ? origins[b * origins_b + j] : b; }
+    int64_t keys_of(int64_t b) const { return positions ? std::min(keys, positions[b] + 1) : keys; }
 };
 
 constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
@@ -89,22 +91,40 @@ void softmax_in_place(float* x, int64_t n) {
     for (int64_t i = 0; i < n; i += kLanes) store(x + i, load(x + i) * scale);
 }
 
-// Query row r of pair (b, h): its scaled scores plus bias over the keys. Masked keys
-// (padding, or past a row's own position) are not read at all.
+// Query row r of pair (b, h): its scaled scores plus bias over its first `keys` keys. Masked
+// keys (padding, or past a row's own position) are not read at all.
 template <typename T>
-inline void score_row(const Job<T>& job, int64_t b, int64_t h, int64_t r, float* out) {
+inline void score_row(const Job<T>& job, int64_t b, int64_t h, int64_t r, int64_t keys,
+                      float* out) {
     const T* q = job.query.at(b, h, r);
     if (!job.bias) {
-        for (int64_t j = 0; j < job.keys; ++j)
+        for (int64_t j = 0; j < keys; ++j)
             out[j] = dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale;
         return;
     }
     const float* add = job.bias + b * job.bias_b + h * job.bias_h + r * job.bias_r;
-    for (int64_t j = 0; j < job.keys; ++j) {
+    for (int64_t j = 0; j < keys; ++j) {
         const float bias = add[j * job.bias_k];
         out[j] = bias == kMinusInf
                      ? bias
                      : dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale + bias;
+    }
+}
+
+// Asks for pair i's keys and values ahead of its turn: a pair reads a short run of each (a few
+// kilobytes, from a cache of megabytes), too short for the hardware's prefetcher to catch up
+// with, so the loops waited on memory.
+template <typename T>
+inline void prefetch_pair(const Job<T>& job, int64_t i) {
+    const int64_t b = i / job.heads, h = i % job.heads, keys = job.keys_of(b);
+    const int64_t bytes = job.dh * static_cast<int64_t>(sizeof(T));
+    for (int64_t j = 0; j < keys; ++j) {
+        const auto* key = reinterpret_cast<const char*>(job.key.at(job.source(b, j), h, j));
+        const auto* value = reinterpret_cast<const char*>(job.value.at(job.source(b, j), h, j));
+        for (int64_t at = 0; at < bytes; at += 64) {
+            __builtin_prefetch(key + at);
+            __builtin_prefetch(value + at);
+        }
     }
 }
 
@@ -116,14 +136,18 @@ TFW_VECTOR_CLONES void attend_pairs(const Job<T>& job, int64_t begin, int64_t en
     const int64_t padded = (job.keys + vectors::kLanes - 1) / vectors::kLanes * vectors::kLanes;
     std::vector<float> weights(static_cast<size_t>(padded), vectors::kMinusInf);
     for (int64_t i = begin; i < end; ++i) {
+        if (i + 1 < end) prefetch_pair(job, i + 1);
         const int64_t b = i / job.heads, h = i % job.heads;
+        // The scores past a row's own keys are -inf (0 once softmaxed) as a mask makes them.
+        const int64_t keys = job.keys_of(b);
+        const int64_t row_padded = (keys + vectors::kLanes - 1) / vectors::kLanes * vectors::kLanes;
         for (int64_t r = 0; r < job.rows; ++r) {
-            score_row(job, b, h, r, weights.data());
-            std::fill(weights.begin() + job.keys, weights.end(), vectors::kMinusInf);
-            softmax_in_place(weights.data(), padded);
+            score_row(job, b, h, r, keys, weights.data());
+            std::fill(weights.begin() + keys, weights.begin() + row_padded, vectors::kMinusInf);
+            softmax_in_place(weights.data(), row_padded);
             float* out = job.context + ((b * job.rows + r) * job.heads + h) * job.dh;
             std::fill(out, out + job.dh, 0.0f);
-            for (int64_t j = 0; j < job.keys; ++j) {
+            for (int64_t j = 0; j < keys; ++j) {
                 const float w = weights[static_cast<size_t>(j)];
                 if (w == 0) continue;  // a masked key
                 add_scaled(out, w, job.value.at(job.source(b, j), h, j), job.dh);
@@ -139,7 +163,8 @@ constexpr int64_t kGrain = 32768;
 // the same memory as [B, rows, H * dh].
 template <typename T>
 at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
-                  const at::Tensor& bias, const at::Tensor& origins, bool merged) {
+                  const at::Tensor& bias, const at::Tensor& origins, const at::Tensor& positions,
+                  bool merged) {
     const int64_t batch = q.size(0), heads = q.size(1), rows = q.size(2), dh = q.size(3);
     // A broadcast bias has strides of 0 where it broadcasts, so one index formula serves every
     // shape (as expand would give them, without a LibTorch call per step).
@@ -175,6 +200,7 @@ at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                      stride(3),
                      origins.defined() ? origins.data_ptr<int64_t>() : nullptr,
                      origins.defined() ? origins.stride(0) : 0,
+                     positions.defined() ? positions.data_ptr<int64_t>() : nullptr,
                      context.data_ptr<float>()};
     const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(1, rows * keys * dh));
     at::parallel_for(0, batch * heads, grain,
@@ -183,10 +209,11 @@ at::Tensor attend(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
 }
 
 at::Tensor attend_any(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, int64_t keys,
-                      const at::Tensor& bias, const at::Tensor& origins, bool merged) {
+                      const at::Tensor& bias, const at::Tensor& origins,
+                      const at::Tensor& positions, bool merged) {
     if (q.scalar_type() == at::kBFloat16)
-        return attend<c10::BFloat16>(q, k, v, keys, bias, origins, merged);
-    return attend<float>(q, k, v, keys, bias, origins, merged);
+        return attend<c10::BFloat16>(q, k, v, keys, bias, origins, positions, merged);
+    return attend<float>(q, k, v, keys, bias, origins, positions, merged);
 }
 
 }  // namespace
@@ -212,14 +239,19 @@ bool step_attention_applies(const at::Tensor& q, const at::Tensor& k, const at::
 
 at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
                           const at::Tensor& bias, const at::Tensor& origins) {
-    return attend_any(q, k, v, k.size(2), bias, origins, false)
+    return attend_any(q, k, v, k.size(2), bias, origins, {}, false)
         .permute({0, 2, 1, 3})
         .to(q.scalar_type());
 }
 
 at::Tensor step_attention_merged(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins) {
-    const at::Tensor context = attend_any(q, k, v, keys, bias, origins, true);
+                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins,
+                                 const at::Tensor& positions) {
+    TORCH_CHECK(!positions.defined() || (positions.dim() == 1 && positions.size(0) == q.size(0) &&
+                                         positions.scalar_type() == at::kLong &&
+                                         positions.is_contiguous() && positions.device().is_cpu()),
+                "step attention: positions must be one long per row");
+    const at::Tensor context = attend_any(q, k, v, keys, bias, origins, positions, true);
     return q.scalar_type() == at::kFloat ? context : context.to(q.scalar_type());
 }
 

@@ -27,8 +27,11 @@ at::Tensor step_attention(const at::Tensor& q, const at::Tensor& k, const at::Te
 
 // The same over the first `keys` positions of k and v (buffers with room for more; origins,
 // when defined, [B, >= keys]), the context merged into the next product's input: [B, M,
-// H * dh] in q's type. The caller checks what step_attention_applies checks.
+// H * dh] in q's type. With positions [B] (long, rows at positions of their own), row b reads
+// only its keys up to positions[b], as a mask of -inf past it would make it. The caller checks
+// what step_attention_applies checks.
 at::Tensor step_attention_merged(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins);
+                                 int64_t keys, const at::Tensor& bias, const at::Tensor& origins,
+                                 const at::Tensor& positions = {});
 
 }  // namespace tfw

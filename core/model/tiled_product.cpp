@@ -171,8 +171,10 @@ at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_
     const int64_t inputs = input.size(-1);
     const int64_t rows = input.numel() / inputs;
     const at::ScalarType type = input.scalar_type();
-    TORCH_CHECK(rows <= kMostTiledRows && (type == at::kFloat || type == at::kBFloat16),
-                "tiled_linear: at most ", kMostTiledRows, " fp32 or bf16 rows");
+    TORCH_CHECK(type == at::kFloat || type == at::kBFloat16, "tiled_linear: fp32 or bf16 rows");
+    TORCH_CHECK(rows <= (type == at::kFloat ? kMostTiledFp32Rows : kMostTiledRows),
+                "tiled_linear: at most ", kMostTiledRows, " bf16 or ", kMostTiledFp32Rows,
+                " fp32 rows");
     const at::Tensor x = input.contiguous();
     std::vector<int64_t> shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(outputs);

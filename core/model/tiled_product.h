@@ -17,8 +17,12 @@
 
 namespace tfw {
 
-// Rows a tiled product takes at most (beyond, a GEMM's blocking pays).
+// Rows a tiled product takes at most (beyond, a GEMM's blocking pays): bf16, and fp32 where
+// oneDNN's own primitive multiplies the same tiles (Debian's 1.13).
 constexpr int64_t kMostTiledRows = 8;
+// fp32 rows the tiles take at most against LibTorch 2.x's boxed oneDNN operator, which they beat
+// up to a batch of 64 to 128 decoding rows (docs/performance.md).
+constexpr int64_t kMostTiledFp32Rows = 128;
 
 // Whether this CPU multiplies weights of `inputs` inputs of this type in tiles (fp32: AVX-512,
 // inputs a multiple of 16; bf16: AVX-512 BF16, a multiple of 32).
@@ -29,10 +33,10 @@ bool tiled_product_supported(int64_t inputs, at::ScalarType type);
 at::Tensor pack_in_tiles(const at::Tensor& weight);
 
 // activation(input times the tiled weights plus bias) plus residual: input [..., in] of at most
-// kMostTiledRows rows, fp32 or bf16, `tiles` the weights [out, in] of its type as pack_in_tiles
-// lays them out (any tensor holding them), bias [out] and residual [..., out] undefined or of
-// its type (a residual is not activated): [..., out]. A bf16 residual is added to the rounded
-// product and rounded again, as adding two bf16 tensors does.
+// kMostTiledRows rows (fp32: kMostTiledFp32Rows), fp32 or bf16, `tiles` the weights [out, in] of
+// its type as pack_in_tiles lays them out (any tensor holding them), bias [out] and residual [...,
+// out] undefined or of its type (a residual is not activated): [..., out]. A bf16 residual is added
+// to the rounded product and rounded again, as adding two bf16 tensors does.
 at::Tensor tiled_linear(const at::Tensor& input, const at::Tensor& tiles, int64_t outputs,
                         const at::Tensor& bias, FusedActivation activation,
                         const at::Tensor& residual);

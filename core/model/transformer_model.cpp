@@ -233,17 +233,10 @@ at::Tensor TransformerModelImpl::decode_step(const at::Tensor& tokens, const Enc
     // One new token may see everything cached; several (a prompt) must not see each other's future,
     // unless the model is not causal. Such a model's earlier positions saw their own future in
     // training, which a step-by-step decoding does not have yet, so its decodings are poor.
-    // Rows at their own positions see the keys up to theirs ([rows, 1, 1, keys]).
+    // Rows at their own positions see the keys up to theirs: the attention masks the others.
     const int64_t fresh = tokens.size(1);
     at::Tensor self_mask;
-    if (own_positions) {
-        const int64_t keys = cache.positions.max().item<int64_t>() + 1;
-        const at::Tensor later = at::arange(keys, cache.positions.options())
-                                     .view({1, 1, 1, keys})
-                                     .gt(cache.positions.view({-1, 1, 1, 1}));
-        self_mask = at::zeros(later.sizes(), x.options())
-                        .masked_fill_(later, -std::numeric_limits<float>::infinity());
-    } else if (fresh > 1 && options_.causal) {
+    if (!own_positions && fresh > 1 && options_.causal) {
         self_mask = at::triu(at::full({fresh, cache.length + fresh},
                                       -std::numeric_limits<float>::infinity(), x.options()),
                              1 + cache.length);

@@ -419,6 +419,34 @@ class TestModel : public QObject {
                  std::to_string(max_difference(got16.to(at::kFloat), expected)).c_str());
     }
 
+    // Rows at positions of their own (a refilled greedy batch): row b reads its keys up to
+    // positions[b], the same bits as a mask of -inf past it, merged into [B, 1, H * dh], and
+    // what lies past a row's keys (uninitialised in a cache) is never read.
+    void stepAttentionReadsEachRowsOwnKeys() {
+        at::manual_seed(23);
+        const int64_t batch = 4, heads = 4, dh = 32, keys = 21;
+        const at::Tensor q = at::randn({batch, heads, 1, dh});
+        at::Tensor k = at::randn({batch, heads, keys + 3, dh});
+        at::Tensor v = at::randn({batch, heads, keys + 3, dh});
+        const at::Tensor positions = at::tensor(std::vector<int64_t>{0, 20, 7, 16}, at::kLong);
+        const at::Tensor later =
+            at::arange(keys).view({1, 1, 1, keys}).gt(positions.view({-1, 1, 1, 1}));
+        const at::Tensor mask =
+            at::zeros(later.sizes()).masked_fill_(later, -std::numeric_limits<float>::infinity());
+        const at::Tensor expected =
+            step_attention(q, k.narrow(2, 0, keys), v.narrow(2, 0, keys), mask)
+                .transpose(1, 2)
+                .reshape({batch, 1, heads * dh});
+        for (int64_t b = 0; b < batch; ++b) {  // past each row's keys: NaN
+            const int64_t past = positions[b].item<int64_t>() + 1;
+            k[b].narrow(1, past, keys + 3 - past).fill_(std::nanf(""));
+            v[b].narrow(1, past, keys + 3 - past).fill_(std::nanf(""));
+        }
+        const at::Tensor got = step_attention_merged(q, k, v, keys, {}, {}, positions);
+        QCOMPARE(got.sizes(), expected.sizes());
+        QVERIFY(at::equal(got, expected));
+    }
+
     // Training, other types and longer queries keep LibTorch's attention.
     void stepAttentionOnlyTakesDecodingSteps() {
         const at::Tensor k = at::randn({2, 4, 9, 8}), v = at::randn({2, 4, 9, 8});
