@@ -212,7 +212,6 @@ void MultiHeadAttentionImpl::write_step_keys(AttentionCache& cache, const at::Te
         int64_t* origins = cache.origins.data_ptr<int64_t>();
         for (int64_t b = 0; b < rows; ++b) origins[b * cache.origins.stride(0) + position] = b;
     }
-    if (!own) cache.length = position + 1;
 }
 
 at::Tensor MultiHeadAttentionImpl::project_out(const at::Tensor& context,
@@ -234,17 +233,13 @@ at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at:
         const at::Tensor qkv = in_proj_->forward(query).contiguous();  // [rows, 1, 3d]
         // Rows at positions of their own write there and read the keys up to it; the cache
         // then reaches the furthest row's (below the last step's once that row restarted).
-        int64_t end = cache.length + 1;
-        if (cache.positions.defined()) {
-            const int64_t* own = cache.positions.data_ptr<int64_t>();
-            end = *std::max_element(own, own + rows) + 1;
-        }
+        const int64_t* own =
+            cache.positions.defined() ? cache.positions.data_ptr<int64_t>() : nullptr;
+        const int64_t end = own ? *std::max_element(own, own + rows) + 1 : cache.length + 1;
         reserve(cache, end, rows, qkv.options());
-        if (cache.positions.defined()) {
-            zero_new_positions(cache, end);
-            cache.length = end;
-        }
+        if (own) zero_new_positions(cache, end);
         write_step_keys(cache, qkv);
+        cache.length = end;
         const at::Tensor q =
             qkv.as_strided({rows, heads_, 1, d_head_}, {3 * d_model_, d_head_, 3 * d_model_, 1});
         return project_out(

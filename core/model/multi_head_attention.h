@@ -90,7 +90,7 @@ struct MultiHeadAttentionImpl : torch::nn::Module {
     // residual + out_proj(context), or out_proj(context) when residual is undefined.
     at::Tensor project_out(const at::Tensor& context, const at::Tensor& residual);
     // This step's keys and values, in qkv [rows, 1, 3d], into the cache at its length (rows
-    // at positions of their own: at theirs).
+    // at positions of their own: at theirs); the caller moves the length on.
     void write_step_keys(AttentionCache& cache, const at::Tensor& qkv) const;
 
     int64_t d_model_, heads_, kv_heads_, d_head_;

@@ -18,13 +18,13 @@ namespace {
 // over a vocabulary, whose weights do not stay in the cache (64 x 256 -> 8,000: 1,605 against
 // 1,364 us).
 constexpr int64_t kMostTiledFp32Outputs = 4096;
-bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows) {
+bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows, int64_t outputs) {
     if (!tiles.defined()) return false;
     const bool own = !tiles.is_same(onednn);
-    if (own && onednn.defined() && tiles.scalar_type() == at::kFloat && rows > kMostTiledRows)
-        return rows <= kMostTiledFp32Rows && tiles.size(0) * 64 <= kMostTiledFp32Outputs;
-    if (rows > kMostTiledRows) return false;
-    return rows == 1 || at::get_num_threads() > 1 || own;
+    if (rows <= kMostTiledRows) return rows == 1 || at::get_num_threads() > 1 || own;
+    // More fp32 rows: only against LibTorch 2.x's operator (the tiles a copy beside its weights).
+    return own && onednn.defined() && tiles.scalar_type() == at::kFloat &&
+           rows <= kMostTiledFp32Rows && outputs <= kMostTiledFp32Outputs;
 }
 
 }  // namespace
@@ -59,7 +59,8 @@ at::Tensor PackedWeights::multiply(const at::Tensor& input, const at::Tensor& we
         return int8_tiled_linear(input, int8_tiles_, bias, activation, residual);
     if (!int8_.isNone()) return with_residual(int8_linear(input, int8_, activation), residual);
     const int64_t rows = input.numel() / input.size(-1);
-    if (tiles_serve(tiles_, onednn_, rows) && input.scalar_type() == weight.scalar_type())
+    if (tiles_serve(tiles_, onednn_, rows, weight.size(0)) &&
+        input.scalar_type() == weight.scalar_type())
         return tiled_linear(input, tiles_, weight.size(0), bias, activation, residual);
     if (onednn_.defined() && packed_product_pays(rows, input.scalar_type()))
         return onednn_linear(input, onednn_, bias, activation, residual);
