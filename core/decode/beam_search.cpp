@@ -65,20 +65,15 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     const DecodeBatch input =
         make_decode_batch(inputs, lm, options, model.options().max_positions, device);
 
-    // Every input's rows start as copies of it; only the first row is live at first, so
-    // the first step does not pick the same token `beam` times. The encoder output keeps one
-    // row per input: cross-attention serves an input's `beam` rows from it.
-    std::vector<int64_t> expand;
-    for (int64_t b = 0; b < batch; ++b)
-        for (int64_t k = 0; k < beam; ++k) expand.push_back(b);
+    // The first step takes one row per input (its `beam` hypotheses would all be the same
+    // prefix); its best candidates then start the input's `beam` rows, which the cache
+    // expands to by the same selection as a reorder. The encoder output keeps one row per
+    // input: cross-attention serves an input's rows from it.
     EncoderOutput encoded;
     if (!lm) encoded = model.encode(input.tokens);
-    at::Tensor next = lm ? input.tokens.index_select(0, long_tensor(expand, device))
-                         : at::full({batch * beam, 1}, kBosId, at::kLong).to(device);
-    std::vector<Hypothesis> open(static_cast<size_t>(batch * beam));
+    at::Tensor next = lm ? input.tokens : at::full({batch, 1}, kBosId, at::kLong).to(device);
+    std::vector<Hypothesis> open(static_cast<size_t>(batch));
     std::vector<double> open_scores(open.size(), 0.0);
-    for (size_t r = 0; r < open.size(); ++r)
-        if (r % beam != 0) open_scores[r] = kMinusInf;
     std::vector<int64_t> active(static_cast<size_t>(batch));  // input index of each row group
     for (int64_t b = 0; b < batch; ++b) active[b] = b;
     std::vector<FinishedList> finished(static_cast<size_t>(batch));
@@ -91,6 +86,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     DecoderCache cache;
     cache.follow_origins = device.is_cpu();  // a reorder moves no keys (DecoderCache)
     for (int64_t step = 0; !active.empty(); ++step) {
+        const int64_t group_rows = step == 0 ? 1 : beam;  // rows of each input at this step
         // The rules mask the logits themselves: their log_softmax then is the masked
         // log-probabilities, read only where a candidate is taken (step_candidates.h).
         at::Tensor logits =
@@ -98,15 +94,17 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
         const at::Tensor normalizers = log_softmax_normalizers(logits);
         apply_logit_rules(logits, open, options, step);
         std::vector<int64_t> row_limits;
-        for (int64_t b : active) row_limits.insert(row_limits.end(), beam, input.max_output[b]);
+        for (int64_t b : active)
+            row_limits.insert(row_limits.end(), group_rows, input.max_output[b]);
         force_eos_at_limit(logits, row_limits, step);
         // A cancelled search ends every open hypothesis at this step.
         const bool cancelled =
             options.on_step &&
             !options.on_step(static_cast<int>(step + 1), static_cast<int>(input.longest_output));
         const int64_t vocab = logits.size(1);
-        const int64_t wanted = std::min<int64_t>(2 * beam, beam * vocab);
-        const StepCandidates top = best_candidates(logits, normalizers, open_scores, beam, wanted);
+        const int64_t wanted = std::min<int64_t>(2 * beam, group_rows * vocab);
+        const StepCandidates top =
+            best_candidates(logits, normalizers, open_scores, group_rows, wanted);
         const auto top_score = top.scores.accessor<float, 2>();
         const auto top_id = top.ids.accessor<int64_t, 2>();
         const auto lp = top.log_probs.accessor<float, 2>();
@@ -121,7 +119,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             std::vector<int64_t> chosen;  // candidate columns continuing as open rows
             for (int64_t j = 0; j < wanted && static_cast<int64_t>(chosen.size()) < beam; ++j) {
                 if (top_score[a][j] == kMinusInf) break;
-                const int64_t row = static_cast<int64_t>(a) * beam + top_id[a][j] / vocab;
+                const int64_t row = static_cast<int64_t>(a) * group_rows + top_id[a][j] / vocab;
                 const int token = static_cast<int>(top_id[a][j] % vocab);
                 if (token != kEosId) {
                     chosen.push_back(j);
@@ -137,7 +135,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             }
             std::vector<Hypothesis> group;
             for (int64_t j : chosen) {
-                const int64_t row = static_cast<int64_t>(a) * beam + top_id[a][j] / vocab;
+                const int64_t row = static_cast<int64_t>(a) * group_rows + top_id[a][j] / vocab;
                 const int token = static_cast<int>(top_id[a][j] % vocab);
                 Hypothesis h = open[row];
                 h.tokens.push_back(token);
@@ -166,7 +164,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
             for (int64_t k = 0; k < beam; ++k) {
                 const bool live = k < static_cast<int64_t>(group.size());
                 const int64_t j = chosen[live ? k : 0];
-                source_rows.push_back(static_cast<int64_t>(a) * beam + top_id[a][j] / vocab);
+                source_rows.push_back(static_cast<int64_t>(a) * group_rows + top_id[a][j] / vocab);
                 next_tokens.push_back(top_id[a][j] % vocab);
                 next_open.push_back(group[live ? k : 0]);
                 next_scores.push_back(live ? group[k].score : kMinusInf);

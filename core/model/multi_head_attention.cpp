@@ -102,10 +102,14 @@ at::Tensor MultiHeadAttentionImpl::expand_kv(const at::Tensor& x) const {
 
 void MultiHeadAttentionImpl::reserve(AttentionCache& cache, int64_t end, int64_t rows,
                                      const at::TensorOptions& options) const {
-    if (cache.keys.defined() && cache.keys.size(2) >= end) return;
+    const bool roomy = cache.keys.defined() && cache.keys.size(2) >= end;
+    // More rows than the buffers have: a beam search's first step took one row per input,
+    // whose origins now name the rows each hypothesis continues.
+    if (roomy && cache.keys.size(0) >= rows) return;
     const int64_t filled = cache.length;
     const int64_t capacity =
-        std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
+        roomy ? cache.keys.size(2)
+              : std::max<int64_t>({end, 16, cache.keys.defined() ? 2 * cache.keys.size(2) : 0});
     // Rows that follow origins move their keys into rows of their own here: the new buffers
     // have this step's rows, not those of the inputs that have left, and the origins start
     // over as every row's own.
@@ -226,9 +230,10 @@ at::Tensor MultiHeadAttentionImpl::plain_step(const at::Tensor& query, const at:
     const int64_t rows = query.size(0);
     if (self_attention_) {
         // Row b writes into row b of the buffers (of its origins too).
+        // Rows following origins may outnumber the buffers' rows (reserve makes room).
         if (cache.keys.defined() &&
-            (cache.keys.size(0) < rows ||
-             (cache.follow_origins && (!cache.origins.defined() || cache.origins.size(0) != rows))))
+            (cache.follow_origins ? !cache.origins.defined() || cache.origins.size(0) != rows
+                                  : cache.keys.size(0) < rows))
             return {};
         const at::Tensor qkv = in_proj_->forward(query).contiguous();  // [rows, 1, 3d]
         // Rows at positions of their own write there and read the keys up to it; the cache

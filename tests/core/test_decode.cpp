@@ -443,6 +443,43 @@ class TestDecode : public QObject {
         }
     }
 
+    // The host's beam search takes its first step with one row per input and widens the cache
+    // to the beam from there (the device's keeps every row from the start): with every kind of
+    // position, whether attention then takes the plain step or the general one (rope, alibi,
+    // grouped heads), both find the same hypotheses, scored as teacher forcing scores them.
+    void beamWidensFromOneRowPerInput_data() {
+        QTest::addColumn<int>("task");
+        QTest::addColumn<int>("positional");
+        QTest::addColumn<int>("kvHeads");
+        const int mt = int(Task::Translation), lm = int(Task::LanguageModel);
+        QTest::newRow("sinusoidal") << mt << int(Positional::Sinusoidal) << 0;
+        QTest::newRow("learned") << mt << int(Positional::Learned) << 0;
+        QTest::newRow("rope") << mt << int(Positional::Rope) << 0;
+        QTest::newRow("alibi") << mt << int(Positional::Alibi) << 0;
+        QTest::newRow("gqa") << mt << int(Positional::Rope) << 2;
+        QTest::newRow("language model, rope") << lm << int(Positional::Rope) << 0;
+        QTest::newRow("language model, learned") << lm << int(Positional::Learned) << 0;
+    }
+    void beamWidensFromOneRowPerInput() {
+        QFETCH(int, task);
+        QFETCH(int, positional);
+        QFETCH(int, kvHeads);
+        auto model = make_model(static_cast<Task>(task), 11, [&](ExperimentConfig& c) {
+            c.model.positional = static_cast<Positional>(positional);
+            c.model.kv_heads = kvHeads;
+        });
+        const auto in = inputs(task == int(Task::LanguageModel), 6, 6);
+        DecodeOptions o = options_with(4, 1.0);
+        o.nbest = 4;
+        const auto host = beam_search(*model, in, o);
+        const auto device = beam_search_on_device(*model, in, o, 1);
+        for (size_t i = 0; i < in.size(); ++i) {
+            compare_hypotheses(host[i], device[i]);
+            for (const Hypothesis& h : host[i])
+                QVERIFY(std::abs(teacher_forced_score(*model, in[i], h) - h.score) < 1e-3);
+        }
+    }
+
     // Greedy search with its bookkeeping on the device gives the host's outputs, for both tasks,
     // with the host looking every step and every 8 steps, also when stopped by its callback.
     void deviceBookkeepingGreedyEqualsHostGreedy() {
