@@ -81,66 +81,110 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
     }
     std::vector<std::mt19937_64> generators;
     for (size_t index : input_indices) generators.push_back(input_generator(options.seed, index));
-    // Row r samples input r / samples.
-    std::vector<std::vector<int>> rows_input;
-    for (const auto& input : inputs)
-        for (int64_t s = 0; s < samples; ++s) rows_input.push_back(input);
+    // An input is encoded once and its first step taken once (its samples share that empty
+    // prefix): the first step has one row per input, each drawing `samples` tokens from it,
+    // and the cache then widens to `samples` rows per input. Cross-attention serves an input's
+    // rows from its one row of encoder output, as a beam's. An input leaves the batch once
+    // every sample of it has ended.
     const DecodeBatch input =
-        make_decode_batch(rows_input, lm, options, model.options().max_positions, device);
-    const int64_t rows = static_cast<int64_t>(rows_input.size());
-
-    std::vector<Hypothesis> hyps(rows_input.size());
-    std::vector<bool> done(rows_input.size(), false);
+        make_decode_batch(inputs, lm, options, model.options().max_positions, device);
+    std::vector<std::vector<Hypothesis>> out(inputs.size());
+    std::vector<int64_t> active(inputs.size());  // the inputs in the batch, in row order
+    std::iota(active.begin(), active.end(), int64_t(0));
+    std::vector<Hypothesis> hyps(active.size());  // the batch's rows, `per_input` an input
+    std::vector<bool> done(hyps.size(), false);
     EncoderOutput encoded;
     if (!lm) encoded = model.encode(input.tokens);
     DecoderCache cache;
-    at::Tensor next = lm ? input.tokens : at::full({rows, 1}, kBosId, at::kLong).to(device);
+    at::Tensor next =
+        lm ? input.tokens
+           : at::full({static_cast<int64_t>(active.size()), 1}, kBosId, at::kLong).to(device);
 
     for (int64_t t = 0; t < input.longest_output; ++t) {
+        const int64_t per_input = t == 0 ? 1 : samples;
+        std::vector<int64_t> limits;
+        for (int64_t i : active) limits.insert(limits.end(), per_input, input.max_output[i]);
         at::Tensor log_probs = at::log_softmax(
             model.decode_step(next, lm ? nullptr : &encoded, cache).to(at::kFloat), -1);
         apply_logit_rules(log_probs, hyps, options, t);
-        force_eos_at_limit(log_probs, input.max_output, t);
+        force_eos_at_limit(log_probs, limits, t);
         const at::Tensor probs = sampling_distribution(log_probs, options).cpu().contiguous();
         const at::Tensor lp_cpu = log_probs.cpu().contiguous();
         const int64_t vocab = probs.size(1);
         const float* p = probs.data_ptr<float>();
         const float* lp = lp_cpu.data_ptr<float>();
-        std::vector<int64_t> tokens(rows_input.size(), kEosId);
-        bool all_done = true;
-        for (int64_t r = 0; r < rows; ++r) {
-            if (done[r]) continue;
-            const int token = draw(p + r * vocab, vocab, generators[size_t(r / samples)]);
-            tokens[r] = token;
-            Hypothesis& h = hyps[r];
-            h.token_log_probs.push_back(lp[r * vocab + token]);
-            h.score += h.token_log_probs.back();
-            if (token == kEosId) {
-                h.finished = t < input.max_output[r];  // not when forced at the limit
-                done[r] = true;
-            } else {
-                h.tokens.push_back(token);
+        // Rows of the next step: every sample of the inputs that still have an open one.
+        std::vector<Hypothesis> next_hyps;
+        std::vector<bool> next_done;
+        std::vector<int64_t> next_active, kept_inputs, source_rows, tokens;
+        for (size_t a = 0; a < active.size(); ++a) {
+            const int64_t i = active[a];
+            std::vector<Hypothesis> group;
+            std::vector<bool> group_done;
+            bool open = false;
+            for (int64_t s = 0; s < samples; ++s) {
+                const int64_t row = static_cast<int64_t>(a) * per_input + (t == 0 ? 0 : s);
+                Hypothesis h = t == 0 ? Hypothesis{} : std::move(hyps[size_t(row)]);
+                bool ended = t > 0 && done[size_t(row)];
+                int token = kEosId;
+                if (!ended) {
+                    token = draw(p + row * vocab, vocab, generators[size_t(i)]);
+                    h.token_log_probs.push_back(lp[row * vocab + token]);
+                    h.score += h.token_log_probs.back();
+                    if (token == kEosId) {
+                        h.finished = t < input.max_output[i];  // not when forced at the limit
+                        ended = true;
+                    } else {
+                        h.tokens.push_back(token);
+                    }
+                }
+                open = open || !ended;
+                source_rows.push_back(row);
+                tokens.push_back(token);
+                group.push_back(std::move(h));
+                group_done.push_back(ended);
             }
-            all_done = all_done && done[r];
+            if (!open) {
+                for (auto& h : group) out[size_t(i)].push_back(std::move(h));
+                source_rows.resize(source_rows.size() - size_t(samples));
+                tokens.resize(tokens.size() - size_t(samples));
+                continue;
+            }
+            next_active.push_back(i);
+            kept_inputs.push_back(static_cast<int64_t>(a));
+            for (size_t s = 0; s < group.size(); ++s) {
+                next_hyps.push_back(std::move(group[s]));
+                next_done.push_back(group_done[s]);
+            }
         }
-        if (all_done) break;
+        active = std::move(next_active);
+        hyps = std::move(next_hyps);
+        done = std::move(next_done);
+        if (active.empty()) break;
         if (options.on_step &&
             !options.on_step(static_cast<int>(t + 1), static_cast<int>(input.longest_output)))
             break;
-        next = at::tensor(tokens, at::kLong).to(device).unsqueeze(1);
+        cache.select(long_tensor(source_rows, device));
+        if (!lm && kept_inputs.size() < static_cast<size_t>(encoded.memory.size(0))) {
+            const at::Tensor kept = long_tensor(kept_inputs, device);
+            encoded.select(kept);
+            cache.select_memory(kept);
+        }
+        next = long_tensor(tokens, device).unsqueeze(1);
     }
+    // Inputs stopped by the length limit or by on_step keep what they have.
+    for (size_t a = 0; a < active.size(); ++a)
+        for (int64_t s = 0; s < samples; ++s)
+            out[size_t(active[a])].push_back(std::move(hyps[a * size_t(samples) + size_t(s)]));
 
-    std::vector<std::vector<Hypothesis>> out(inputs.size());
-    for (int64_t r = 0; r < rows; ++r) {
-        Hypothesis& h = hyps[r];
-        h.normalized = h.score / length_penalty(static_cast<int64_t>(h.token_log_probs.size()),
-                                                options.lenpen, options.lenpen_form);
-        out[r / samples].push_back(std::move(h));
-    }
-    for (auto& per_input : out)
+    for (auto& per_input : out) {
+        for (Hypothesis& h : per_input)
+            h.normalized = h.score / length_penalty(static_cast<int64_t>(h.token_log_probs.size()),
+                                                    options.lenpen, options.lenpen_form);
         std::stable_sort(
             per_input.begin(), per_input.end(),
             [](const Hypothesis& a, const Hypothesis& b) { return a.normalized > b.normalized; });
+    }
     return out;
 }
 

@@ -65,6 +65,34 @@ inline DecodeOptions options_with(int beam, double lenpen = 0.0) {
     return o;
 }
 
+// Sum of the hypothesis' token log-probabilities (EOS included when it has one: finished, or
+// forced at the length limit) under teacher forcing.
+inline double teacher_forced_score(TransformerModelImpl& model, const std::vector<int>& input,
+                                   const Hypothesis& h) {
+    torch::NoGradGuard no_grad;
+    std::vector<int64_t> targets(h.tokens.begin(), h.tokens.end());
+    if (h.token_log_probs.size() > h.tokens.size()) targets.push_back(kEosId);
+    at::Tensor log_probs;
+    if (model.options().is_lm()) {
+        std::vector<int64_t> all(input.begin(), input.end());
+        all.insert(all.end(), h.tokens.begin(), h.tokens.end());
+        const at::Tensor seq = at::tensor(all, at::kLong).unsqueeze(0);
+        log_probs = at::log_softmax(model.forward({}, seq), -1)[0].slice(
+            0, static_cast<int64_t>(input.size()) - 1);
+    } else {
+        std::vector<int64_t> tgt_in{kBosId};
+        tgt_in.insert(tgt_in.end(), h.tokens.begin(), h.tokens.end());
+        std::vector<int64_t> src(input.begin(), input.end());
+        log_probs = at::log_softmax(model.forward(at::tensor(src, at::kLong).unsqueeze(0),
+                                                  at::tensor(tgt_in, at::kLong).unsqueeze(0)),
+                                    -1)[0];
+    }
+    double score = 0;
+    for (size_t t = 0; t < targets.size(); ++t)
+        score += log_probs[static_cast<int64_t>(t)][targets[t]].item<double>();
+    return score;
+}
+
 inline void compare_hypotheses(const std::vector<Hypothesis>& a, const std::vector<Hypothesis>& b) {
     QCOMPARE(a.size(), b.size());
     for (size_t k = 0; k < a.size(); ++k) {

@@ -5,6 +5,7 @@
 
 #include <ATen/ATen.h>
 
+#include <set>
 #include <vector>
 
 #include "core/decode/search.h"
@@ -64,6 +65,33 @@ class TestSampling : public QObject {
                 inputs_differ = inputs_differ || together[i][0].tokens != together[0][0].tokens;
             }
             QVERIFY(inputs_differ);
+        }
+    }
+
+    // An input's first step is taken once for all its samples, its cache then widened to them,
+    // and an input leaves the batch once all its samples have ended: each sample's score is
+    // still what teacher forcing gives its tokens, for both tasks, with inputs ending at
+    // different steps.
+    void samplesScoreAsTeacherForcingDoes() {
+        for (Task task : {Task::Translation, Task::LanguageModel}) {
+            auto model = make_model(task);
+            const auto in = inputs(task == Task::LanguageModel, 6, 5);
+            DecodeOptions o = options_with(1);
+            o.sample = true;
+            o.samples = 3;
+            o.temperature = 1.5;
+            o.seed = 9;
+            o.min_len = 1;
+            const auto sampled = decode_ids(*model, in, o);
+            std::set<size_t> lengths;
+            for (size_t i = 0; i < in.size(); ++i) {
+                QCOMPARE(sampled[i].size(), size_t(3));
+                for (const Hypothesis& h : sampled[i]) {
+                    QVERIFY(std::abs(teacher_forced_score(*model, in[i], h) - h.score) < 1e-3);
+                    lengths.insert(h.token_log_probs.size());
+                }
+            }
+            QVERIFY2(lengths.size() >= 3, "samples end at varied steps");
         }
     }
 
