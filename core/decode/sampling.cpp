@@ -40,6 +40,44 @@ std::mt19937_64 input_generator(uint64_t seed, size_t input_index) {
     return std::mt19937_64(seq);
 }
 
+// Zeroes, in each row of probs [R, V] (float, contiguous, on the CPU), every token outside
+// the nucleus: a token is kept while the probability before it, most likely first, is still
+// short of top_p, so the smallest set reaching top_p is kept (and always the most likely
+// token); equal probabilities, the lower id first. The running sum is taken as at::cumsum
+// takes it (a double, rounded to float at each token). Only as many tokens are ordered as the
+// nucleus needs: a sort of every row took most of a sampling step.
+void keep_nucleus(at::Tensor& probs, double top_p) {
+    const int64_t rows = probs.size(0), vocab = probs.size(1);
+    const float limit = static_cast<float>(top_p);
+    float* data = probs.data_ptr<float>();
+    std::vector<int64_t> order(static_cast<size_t>(vocab));
+    std::vector<char> kept(static_cast<size_t>(vocab));
+    for (int64_t r = 0; r < rows; ++r) {
+        float* row = data + r * vocab;
+        const auto before = [row](int64_t a, int64_t b) {
+            return row[a] > row[b] || (row[a] == row[b] && a < b);
+        };
+        std::iota(order.begin(), order.end(), int64_t(0));
+        int64_t ordered = 0, size = 0;
+        double total = 0;
+        for (bool closed = false; !closed && ordered < vocab;) {
+            const int64_t upto = std::min(vocab, std::max<int64_t>(64, 8 * ordered));
+            std::partial_sort(order.begin() + ordered, order.begin() + upto, order.end(), before);
+            for (; size < upto && !closed; ++size) {
+                const float p = row[order[static_cast<size_t>(size)]];
+                total += p;
+                closed = static_cast<float>(total) - p >= limit;
+            }
+            if (closed) --size;  // the token that closed it is not kept
+            ordered = upto;
+        }
+        std::fill(kept.begin(), kept.end(), 0);
+        for (int64_t k = 0; k < size; ++k) kept[static_cast<size_t>(order[k])] = 1;
+        for (int64_t v = 0; v < vocab; ++v)
+            if (!kept[static_cast<size_t>(v)]) row[v] = 0.0f;
+    }
+}
+
 }  // namespace
 
 at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOptions& options) {
@@ -54,15 +92,16 @@ at::Tensor sampling_distribution(const at::Tensor& log_probs, const DecodeOption
     }
     if (options.top_p < 1.0) {
         // On the distribution left by top-k, renormalized (as Hugging Face applies them).
-        const auto sorted = probs.sort(1, /*descending=*/true);
-        const at::Tensor values = std::get<0>(sorted);
-        // Keep a token when the probability before it is still short of top_p, so the
-        // smallest set reaching top_p is kept (and always the most likely token).
-        const at::Tensor before = values.cumsum(1) - values;
-        const at::Tensor drop_sorted = before >= options.top_p;
-        const at::Tensor drop =
-            at::zeros_like(drop_sorted).scatter(1, std::get<1>(sorted), drop_sorted);
-        probs = probs.masked_fill(drop, 0.0);
+        if (probs.device().is_cpu()) {
+            keep_nucleus(probs, options.top_p);
+        } else {
+            const auto sorted = probs.sort(1, /*descending=*/true);
+            const at::Tensor values = std::get<0>(sorted);
+            const at::Tensor drop_sorted = (values.cumsum(1) - values) >= options.top_p;
+            const at::Tensor drop =
+                at::zeros_like(drop_sorted).scatter(1, std::get<1>(sorted), drop_sorted);
+            probs = probs.masked_fill(drop, 0.0);
+        }
     }
     return probs / probs.sum(1, /*keepdim=*/true);
 }

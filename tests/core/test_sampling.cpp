@@ -117,6 +117,35 @@ class TestSampling : public QObject {
         QCOMPARE((nucleus > 0).sum().item<int64_t>(), int64_t(2));
     }
 
+    // The CPU orders only as many tokens as the nucleus needs: the same distribution as the
+    // definition's sort of the whole row, for nuclei of a few, hundreds and thousands of the
+    // 8,000 tokens.
+    void nucleusEqualsTheSortedDefinition() {
+        at::manual_seed(2);
+        const at::Tensor logits = at::randn({6, 8000}) * 4;
+        for (double temperature : {0.3, 1.0, 3.0})
+            for (double top_p : {0.5, 0.9, 0.99}) {
+                DecodeOptions o;
+                o.temperature = temperature;
+                o.top_p = top_p;
+                const at::Tensor log_probs = at::log_softmax(logits, -1);
+                at::Tensor expected = at::softmax(log_probs / temperature, -1);
+                const auto sorted = expected.sort(1, /*descending=*/true);
+                const at::Tensor values = std::get<0>(sorted);
+                const at::Tensor drop =
+                    at::zeros_like(values, at::kBool)
+                        .scatter(1, std::get<1>(sorted), (values.cumsum(1) - values) >= top_p);
+                expected = expected.masked_fill(drop, 0.0);
+                expected = expected / expected.sum(1, true);
+                const at::Tensor got = sampling_distribution(log_probs, o);
+                QVERIFY2(
+                    at::equal(got, expected),
+                    qPrintable(QString("temperature %1, top_p %2").arg(temperature).arg(top_p)));
+                const int64_t kept = (got > 0).sum(1).min().item<int64_t>();
+                if (temperature == 3.0 && top_p == 0.99) QVERIFY(kept > 512);
+            }
+    }
+
     void narrowestSamplingEqualsGreedy() {
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
