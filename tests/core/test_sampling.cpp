@@ -14,6 +14,19 @@
 using namespace tfw;
 using namespace tfw::test;
 
+namespace {
+
+DecodeOptions sampling_options(int samples, double temperature, uint64_t seed) {
+    DecodeOptions o = options_with(1);
+    o.sample = true;
+    o.samples = samples;
+    o.temperature = temperature;
+    o.seed = seed;
+    return o;
+}
+
+}  // namespace
+
 class TestSampling : public QObject {
     Q_OBJECT
   private Q_SLOTS:
@@ -24,12 +37,8 @@ class TestSampling : public QObject {
     void samplingIsDeterministicPerSeed() {
         auto model = make_model(Task::Translation);
         const auto in = inputs(false, 4, 5);
-        DecodeOptions o = options_with(1);
-        o.sample = true;
-        o.samples = 3;
+        DecodeOptions o = sampling_options(3, 1.5, 11);
         o.top_p = 0.9;
-        o.temperature = 1.5;
-        o.seed = 11;
         const auto first = decode_ids(*model, in, o);
         const auto again = decode_ids(*model, in, o);
         o.seed = 12;
@@ -50,11 +59,7 @@ class TestSampling : public QObject {
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
             const auto in = inputs(task == Task::LanguageModel, 5, 5);
-            DecodeOptions o = options_with(1);
-            o.sample = true;
-            o.samples = 3;
-            o.temperature = 2.0;
-            o.seed = 4;
+            DecodeOptions o = sampling_options(3, 2.0, 4);
             o.batch_size = 1;
             const auto one_at_a_time = decode_ids(*model, in, o);
             o.batch_size = 8;
@@ -76,11 +81,7 @@ class TestSampling : public QObject {
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
             const auto in = inputs(task == Task::LanguageModel, 6, 5);
-            DecodeOptions o = options_with(1);
-            o.sample = true;
-            o.samples = 3;
-            o.temperature = 1.5;
-            o.seed = 9;
+            DecodeOptions o = sampling_options(3, 1.5, 9);
             o.min_len = 1;
             const auto sampled = decode_ids(*model, in, o);
             std::set<size_t> lengths;
