@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 #include <random>
 
@@ -160,6 +161,7 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
             const int64_t i = active[a];
             std::vector<Hypothesis> group;
             std::vector<bool> group_done;
+            std::vector<int64_t> group_rows, group_tokens;
             bool open = false;
             for (int64_t s = 0; s < samples; ++s) {
                 const int64_t row = static_cast<int64_t>(a) * per_input + (t == 0 ? 0 : s);
@@ -178,23 +180,21 @@ std::vector<std::vector<Hypothesis>> sample_search(TransformerModelImpl& model,
                     }
                 }
                 open = open || !ended;
-                source_rows.push_back(row);
-                tokens.push_back(token);
                 group.push_back(std::move(h));
                 group_done.push_back(ended);
+                group_rows.push_back(row);
+                group_tokens.push_back(token);
             }
             if (!open) {
                 for (auto& h : group) out[size_t(i)].push_back(std::move(h));
-                source_rows.resize(source_rows.size() - size_t(samples));
-                tokens.resize(tokens.size() - size_t(samples));
                 continue;
             }
             next_active.push_back(i);
             kept_inputs.push_back(static_cast<int64_t>(a));
-            for (size_t s = 0; s < group.size(); ++s) {
-                next_hyps.push_back(std::move(group[s]));
-                next_done.push_back(group_done[s]);
-            }
+            std::move(group.begin(), group.end(), std::back_inserter(next_hyps));
+            next_done.insert(next_done.end(), group_done.begin(), group_done.end());
+            source_rows.insert(source_rows.end(), group_rows.begin(), group_rows.end());
+            tokens.insert(tokens.end(), group_tokens.begin(), group_tokens.end());
         }
         active = std::move(next_active);
         hyps = std::move(next_hyps);
