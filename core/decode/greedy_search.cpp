@@ -13,6 +13,45 @@
 #include "core/decode/step_candidates.h"
 
 namespace tfw {
+namespace {
+
+// The rows that stay (`kept`, ascending) packed into the first kept.size() rows: a row that
+// stays keeps its place when it can, the last rows move into finished rows' places. Greedy
+// rows are independent of their order, so dropping a row copies one row, not the whole cache.
+struct Packing {
+    std::vector<int64_t> order;     // the old row each new row holds
+    std::vector<int64_t> to, from;  // the rows that move: from -> to
+    std::vector<size_t> slot_of;    // an old row's index in `kept`
+
+    Packing(const std::vector<int64_t>& kept, size_t old_rows) : slot_of(old_rows) {
+        const auto rows = static_cast<int64_t>(kept.size());
+        order.assign(kept.size(), -1);
+        std::vector<int64_t> movers;
+        for (size_t k = 0; k < kept.size(); ++k) {
+            const int64_t row = kept[k];
+            slot_of[static_cast<size_t>(row)] = k;
+            if (row < rows)
+                order[static_cast<size_t>(row)] = row;
+            else
+                movers.push_back(row);
+        }
+        size_t next = 0;
+        for (size_t i = 0; i < order.size(); ++i)
+            if (order[i] < 0) {
+                order[i] = movers[next++];
+                to.push_back(static_cast<int64_t>(i));
+                from.push_back(order[i]);
+            }
+    }
+    // Values given in `kept`'s order, in the new rows' order.
+    std::vector<int64_t> reordered(const std::vector<int64_t>& by_kept) const {
+        std::vector<int64_t> out;
+        for (int64_t row : order) out.push_back(by_kept[slot_of[static_cast<size_t>(row)]]);
+        return out;
+    }
+};
+
+}  // namespace
 
 std::vector<std::vector<Hypothesis>> greedy_search(
     TransformerModelImpl& model, const std::vector<std::vector<int>>& inputs,
@@ -98,12 +137,18 @@ std::vector<std::vector<Hypothesis>> greedy_search(
             !options.on_step(static_cast<int>(t + 1), static_cast<int>(input.longest_output)))
             break;
         if (kept.size() < live.size()) {
-            const at::Tensor rows = long_tensor(kept, device);
-            cache.select(rows);
-            if (!lm) {
-                cache.select_memory(rows);
-                encoded.select(rows);
-            }
+            // Only once no input is left to take (a finished row takes the next one). Rows
+            // that took the last inputs this step come before every row that left (rows take
+            // inputs in order), so they keep their places: taken_slots stay valid.
+            const Packing packing(kept, live.size());
+            next_live = packing.reordered(next_live);
+            next_steps = packing.reordered(next_steps);
+            next_tokens = packing.reordered(next_tokens);
+            const at::Tensor to_t = long_tensor(packing.to, device);
+            const at::Tensor from_t = long_tensor(packing.from, device);
+            const auto rows = static_cast<int64_t>(kept.size());
+            cache.move_rows(to_t, from_t, rows);
+            if (!lm) encoded.move_rows(to_t, from_t, rows);
         }
         if (!taken.empty()) {
             feed->place(taken_slots, taken, encoded, cache);

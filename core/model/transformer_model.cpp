@@ -61,7 +61,19 @@ void place_rows(at::Tensor& into, const at::Tensor& slots, const at::Tensor& fro
     into.index_copy_(0, slots, widened(from.index_select(0, rows), dim, size, fill));
 }
 
+// Rows `from` of t copied into rows `to`, then its first `rows` rows (a view: no other row
+// is copied).
+void move_tensor_rows(at::Tensor& t, const at::Tensor& to, const at::Tensor& from, int64_t rows) {
+    if (!t.defined()) return;
+    if (to.numel() > 0) t.index_copy_(0, to, t.index_select(0, from));
+    t = t.narrow(0, 0, rows);
+}
+
 }  // namespace
+
+void EncoderOutput::move_rows(const at::Tensor& to, const at::Tensor& from, int64_t rows) {
+    for (at::Tensor* t : {&memory, &memory_mask, &src}) move_tensor_rows(*t, to, from, rows);
+}
 
 void EncoderOutput::select(const at::Tensor& indices) {
     memory = memory.index_select(0, indices);
@@ -86,6 +98,17 @@ void DecoderCache::select(const at::Tensor& indices) {
             keep_rows(self, indices, true);
     }
     if (positions.defined()) positions = positions.index_select(0, indices);
+}
+
+void DecoderCache::move_rows(const at::Tensor& to, const at::Tensor& from, int64_t rows) {
+    for (auto& layer : layers) {
+        TORCH_CHECK(!layer.self.origins.defined(), "rows that follow origins cannot move");
+        for (AttentionCache* attention : {&layer.self, &layer.cross}) {
+            move_tensor_rows(attention->keys, to, from, rows);
+            move_tensor_rows(attention->values, to, from, rows);
+        }
+    }
+    move_tensor_rows(positions, to, from, rows);
 }
 
 void DecoderCache::select_memory(const at::Tensor& indices) {

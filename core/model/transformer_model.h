@@ -28,6 +28,9 @@ struct EncoderOutput {
     at::Tensor src;          // the token ids, [B, S]
     // Keeps the rows `indices` (a search drops the inputs it has finished).
     void select(const at::Tensor& indices);
+    // Keeps the first `rows` rows after rows `from` have moved into rows `to` (a search whose
+    // row order does not matter drops finished rows, copying only the rows that move).
+    void move_rows(const at::Tensor& to, const at::Tensor& from, int64_t rows);
     // Rows `rows` of `from` replace rows `slots` (a search starts new inputs in the rows of
     // finished ones); the shorter of the two is padded to the longer source.
     void place(const at::Tensor& slots, const EncoderOutput& from, const at::Tensor& rows);
@@ -50,6 +53,9 @@ struct DecoderCache {
     // Keeps the rows `indices` of the cross-attention keys and values, which have one row per
     // input, however many hypotheses it has (beam search drops finished inputs).
     void select_memory(const at::Tensor& indices);
+    // EncoderOutput::move_rows for the self- and cross-attention keys and values and the
+    // rows' positions (not for a cache that follows origins: its rows point at each other's).
+    void move_rows(const at::Tensor& to, const at::Tensor& from, int64_t rows);
     // Self-attention rows `rows` start a new output at position 0 with their next step.
     void restart_rows(const at::Tensor& rows);
     // Cross-attention rows `rows` of `from` replace rows `slots` (with EncoderOutput::place).

@@ -345,6 +345,35 @@ class TestDecode : public QObject {
         QVERIFY2(lengths.size() >= 3, "outputs end at varied lengths");
     }
 
+    // Once no input is left to start, a finished row leaves and the batch's last row moves into
+    // its place (its keys, encoder output, position and next token with it). Outputs of many
+    // lengths from several models: each input still gets the output it gets alone.
+    void drainingRowsMoveIntoFinishedPlaces() {
+        size_t lengths_seen = 0;
+        for (uint64_t seed = 1; seed <= 6; ++seed) {
+            auto model = make_model(Task::Translation, seed, {}, 1.0);
+            std::vector<std::vector<int>> in;
+            at::manual_seed(static_cast<int64_t>(seed));
+            for (int i = 0; i < 10; ++i) {
+                const at::Tensor t = at::randint(4, kVocab, {3 + i % 5}, at::kLong);
+                std::vector<int> ids(t.data_ptr<int64_t>(), t.data_ptr<int64_t>() + t.numel());
+                ids.push_back(kEosId);
+                in.push_back(ids);
+            }
+            DecodeOptions o = options_with(1, 1.0);
+            o.batch_size = 8;
+            const auto together = decode_ids(*model, in, o);
+            std::set<size_t> lengths;
+            for (size_t i = 0; i < in.size(); ++i) {
+                compare_hypotheses(together[i], decode_ids(*model, {in[i]}, o)[0]);
+                lengths.insert(together[i].front().tokens.size());
+            }
+            lengths_seen += lengths.size();
+        }
+        QVERIFY2(lengths_seen >= 18,
+                 "outputs end at varied lengths, so rows leave at varied steps");
+    }
+
     // Stopping between starts: the inputs started are decoded whole, the others get nothing.
     void refilledSearchStopsStartingInputs() {
         auto model = make_model(Task::Translation);
