@@ -68,7 +68,11 @@ TFW_VECTOR_CLONES
 void offer_row(const float* x, int64_t vocab, float max, float log_sum, float score,
                int64_t first_id, Best& best) {
     constexpr int64_t kChunk = 4 * kLanes;
-    const auto candidates = [&](Floats values) { return ((values - max) - log_sum) + score; };
+    // Inlined for certain: a lambda is compiled without the clone's target, and a vector would
+    // cross the call in another form (float_vectors.h).
+    const auto candidates = [&](Floats values) __attribute__((always_inline)) {
+        return ((values - max) - log_sum) + score;
+    };
     const auto look_into = [&](const Floats& values, int64_t i, int64_t n) {
         for (int64_t l = 0; l < n; ++l)
             if (values[l] > best.threshold()) best.offer(values[l], first_id + i + l);

@@ -6,6 +6,11 @@
 
 #include <cstdint>
 
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace tfw {
 
 namespace {
@@ -18,6 +23,18 @@ uint64_t enabled_register_state() {
     uint32_t low = 0, high = 0;
     __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
     return (uint64_t(high) << 32) | low;
+}
+
+// Asks Linux to save AMX's tile data for this process (arch_prctl ARCH_REQ_XCOMP_PERM for
+// XFEATURE_XTILEDATA, Linux 5.16 on): until then the first tile instruction is refused.
+bool tile_data_permitted() {
+#if defined(__linux__) && defined(__x86_64__)
+    constexpr int kRequestPermission = 0x1023;
+    constexpr int kTileData = 18;
+    return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
+#else
+    return false;
+#endif
 }
 
 CpuFeatures detect() {
@@ -33,7 +50,10 @@ CpuFeatures detect() {
     const uint32_t max_subleaf = eax;
     f.avx512f = avx512_state && avx512f;
     f.avx512_vnni = f.avx512f && (ecx & (1u << 11));
-    f.amx_bf16 = amx_state && (edx & (1u << 22));
+    if (amx_state && (edx & (1u << 24)) && tile_data_permitted()) {
+        f.amx_bf16 = edx & (1u << 22);
+        f.amx_int8 = edx & (1u << 25);
+    }
     if (max_subleaf >= 1) {
         __cpuid_count(7, 1, eax, ebx, ecx, edx);
         f.avx512_bf16 = avx512_state && avx512f && (eax & (1u << 5));

@@ -7,11 +7,13 @@ namespace tfw {
 struct CpuFeatures {
     bool avx512_bf16 = false;  // AVX-512 BF16 dot products (Cooper Lake, Sapphire Rapids, Zen 4)
     bool amx_bf16 = false;     // AMX tiles with bf16 (Sapphire Rapids and later)
+    bool amx_int8 = false;     // AMX tiles with int8 (Sapphire Rapids and later)
     bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
     bool avx512_vnni = false;  // AVX-512 int8 dot products (Cascade Lake, Ice Lake, Zen 4)
 };
 
-// Detected once; each needs the operating system to save the registers it uses.
+// Detected once; each needs the operating system to save the registers it uses, and AMX's
+// tile data (8 KB a thread) Linux saves only for a process that asks: detecting asks for it.
 const CpuFeatures& cpu_features();
 
 // bf16 matrix products run in hardware here (AVX-512 BF16 or AMX); without either, LibTorch

@@ -7,7 +7,8 @@
 // weights are laid out as the AVX-512 BF16 tiles of tiled_product.h with quads of inputs in
 // place of pairs ([in / 4][64][4]) and read with the same loop (tile_loop.h): once per pass of
 // up to six rows, shared out among helper threads. A quarter of fp32's bytes to read for a few
-// rows, four times its multiply-adds per instruction for many.
+// rows, four times its multiply-adds per instruction for many. Where the CPU has AMX, six rows
+// or more are multiplied in its tile registers from the same layout, to the same exact sums.
 
 #include <ATen/core/Tensor.h>
 
@@ -24,6 +25,9 @@ struct Int8Tiles {
     at::Tensor scales;        // fp32 [ceil(out / 64) * 64]: each output's weight scale
     at::Tensor compensation;  // int32, as scales: 128 times each output's int8 weights' sum
     int64_t outputs = 0;
+    // Many rows are multiplied with AMX's tile registers: set where the CPU has them and the
+    // inputs are a multiple of 64. The same results as without (the sums are exact integers).
+    bool amx = false;
 
     bool defined() const { return weights.defined(); }
 };

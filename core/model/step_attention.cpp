@@ -47,14 +47,15 @@ struct Job {
 
 constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 
-// The vectors below stay inside the clones, inlined (float_vectors.h).
+// The vectors below stay inside the clones, inlined (float_vectors.h): the helpers below are
+// always inlined, as what a clone calls runs on the plain target.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 // a . b, whole vectors of sixteen first. Inlined into the cloned attend_pairs, so the loops
 // run in AVX-512 or AVX2 registers where the CPU has them (fp32 decoding 3-4% faster; bf16's
 // time here is spent waiting for the cached keys either way).
 template <typename T>
-inline float dot(const T* a, const T* b, int64_t n) {
+TFW_VECTOR_HELPER float dot(const T* a, const T* b, int64_t n) {
     using namespace vectors;
     Floats sums = splat(0);
     int64_t i = 0;
@@ -64,13 +65,32 @@ inline float dot(const T* a, const T* b, int64_t n) {
     return total;
 }
 
-// out[0, n) += w * v[0, n)
-template <typename T>
-inline void add_scaled(float* out, float w, const T* v, int64_t n) {
+// out[0, dh) = the sum over keys j of weights[j] times value j, in order of j (masked keys, of
+// weight 0, skipped). The sums stay in registers over the keys, 32 lanes at a time: summed in
+// memory, each key's add waited for the last key's store.
+template <typename T, class Value>
+TFW_VECTOR_HELPER void weighted_values(const float* weights, int64_t keys, const Value& value,
+                                       int64_t dh, float* out) {
     using namespace vectors;
     int64_t d = 0;
-    for (; d + kLanes <= n; d += kLanes) store(out + d, load(out + d) + w * load(v + d));
-    for (; d < n; ++d) out[d] += w * static_cast<float>(v[d]);
+    for (; d + 2 * kLanes <= dh; d += 2 * kLanes) {
+        Floats low = splat(0), high = splat(0);
+        for (int64_t j = 0; j < keys; ++j) {
+            const float w = weights[j];
+            if (w == 0) continue;
+            const T* v = value(j) + d;
+            low = low + w * load(v);
+            high = high + w * load(v + kLanes);
+        }
+        store(out + d, low);
+        store(out + d + kLanes, high);
+    }
+    for (; d < dh; ++d) {
+        float sum = 0;
+        for (int64_t j = 0; j < keys; ++j)
+            if (weights[j] != 0) sum += weights[j] * static_cast<float>(value(j)[d]);
+        out[d] = sum;
+    }
 }
 
 // softmax of n scores in place (n a multiple of kLanes: callers pad with -inf), as
@@ -80,34 +100,86 @@ void softmax_in_place(float* x, int64_t n) {
     using namespace vectors;
     Floats maxima = splat(kMinusInf);
     for (int64_t i = 0; i < n; i += kLanes) maxima = max_of(maxima, load(x + i));
-    const float max = max_lane(maxima);
+    const float max = max_in_halves(maxima);
     Floats sums = splat(0);
     for (int64_t i = 0; i < n; i += kLanes) {
         const Floats e = exp_or_zero(load(x + i) - max);
         store(x + i, e);
         sums += e;
     }
-    const float scale = 1.0f / sum_lanes(sums);
+    const float scale = 1.0f / sum_in_halves(sums);
     for (int64_t i = 0; i < n; i += kLanes) store(x + i, load(x + i) * scale);
 }
 
-// Query row r of pair (b, h): its scaled scores plus bias over its first `keys` keys. Masked
-// keys (padding, or past a row's own position) are not read at all.
-template <typename T>
-inline void score_row(const Job<T>& job, int64_t b, int64_t h, int64_t r, int64_t keys,
-                      float* out) {
-    const T* q = job.query.at(b, h, r);
-    if (!job.bias) {
-        for (int64_t j = 0; j < keys; ++j)
-            out[j] = dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale;
-        return;
+// Sixteen keys' scores at once, where the head size is a multiple of 16 (dh): each key's
+// products with the query summed to 16 partial sums in one vector, then the keys' vectors
+// added in pairs, halves against halves, which transposes as it adds: one vector of the 16
+// keys' sums, in order. (A key at a time, summing its vector's lanes one by one waited on each
+// add.) fold<G> takes two vectors holding keys in groups of G lanes to one in groups of G / 2.
+static_assert(vectors::kLanes == 16, "fold's lane orders are written for 16 lanes");
+template <int G>
+TFW_VECTOR_HELPER vectors::Floats fold(vectors::Floats a, vectors::Floats b) {
+    if constexpr (G == 16)
+        return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22,
+                                       23) +
+               __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29,
+                                       30, 31);
+    else if constexpr (G == 8)
+        return __builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
+                                       27) +
+               __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30,
+                                       31);
+    else if constexpr (G == 4)
+        return __builtin_shufflevector(a, b, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28,
+                                       29) +
+               __builtin_shufflevector(a, b, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30,
+                                       31);
+    else
+        return __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
+                                       30) +
+               __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
+                                       31);
+}
+
+// The sums of keys [first, first + N), 16 / N lanes a key, in order (keys from `count` on are
+// 0): N = 16 gives each key's score in a lane of its own.
+template <int N, typename T, class Key>
+TFW_VECTOR_HELPER vectors::Floats key_sums(const T* q, int64_t dh, const Key& key, int64_t first,
+                                           int64_t count) {
+    using namespace vectors;
+    if constexpr (N == 1) {
+        if (first >= count) return splat(0);
+        const T* k = key(first);
+        Floats sums = load(q) * load(k);
+        for (int64_t d = kLanes; d < dh; d += kLanes) sums += load(q + d) * load(k + d);
+        return sums;
+    } else {
+        return fold<32 / N>(key_sums<N / 2>(q, dh, key, first, count),
+                            key_sums<N / 2>(q, dh, key, first + N / 2, count));
     }
+}
+
+// Query row r of pair (b, h): its scaled scores plus bias over its first `keys` keys, written
+// to out up to the next multiple of 16 where dh is one. Keys masked by the row's position are
+// not read; keys masked by the bias (-inf) score -inf whatever they hold.
+template <typename T>
+TFW_VECTOR_HELPER void score_row(const Job<T>& job, int64_t b, int64_t h, int64_t r, int64_t keys,
+                                 float* out) {
+    const T* q = job.query.at(b, h, r);
+    const auto key = [&](int64_t j) __attribute__((always_inline)) {
+        return job.key.at(job.source(b, j), h, j);
+    };
+    if (job.dh % vectors::kLanes == 0) {
+        for (int64_t j = 0; j < keys; j += vectors::kLanes)
+            vectors::store(out + j, key_sums<vectors::kLanes>(q, job.dh, key, j, keys) * job.scale);
+    } else {
+        for (int64_t j = 0; j < keys; ++j) out[j] = dot(q, key(j), job.dh) * job.scale;
+    }
+    if (!job.bias) return;
     const float* add = job.bias + b * job.bias_b + h * job.bias_h + r * job.bias_r;
     for (int64_t j = 0; j < keys; ++j) {
         const float bias = add[j * job.bias_k];
-        out[j] = bias == kMinusInf
-                     ? bias
-                     : dot(q, job.key.at(job.source(b, j), h, j), job.dh) * job.scale + bias;
+        out[j] = bias == kMinusInf ? bias : out[j] + bias;
     }
 }
 
@@ -146,12 +218,11 @@ TFW_VECTOR_CLONES void attend_pairs(const Job<T>& job, int64_t begin, int64_t en
             std::fill(weights.begin() + keys, weights.begin() + row_padded, vectors::kMinusInf);
             softmax_in_place(weights.data(), row_padded);
             float* out = job.context + ((b * job.rows + r) * job.heads + h) * job.dh;
-            std::fill(out, out + job.dh, 0.0f);
-            for (int64_t j = 0; j < keys; ++j) {
-                const float w = weights[static_cast<size_t>(j)];
-                if (w == 0) continue;  // a masked key
-                add_scaled(out, w, job.value.at(job.source(b, j), h, j), job.dh);
-            }
+            weighted_values<T>(
+                weights.data(), keys,
+                [&](int64_t j)
+                    __attribute__((always_inline)) { return job.value.at(job.source(b, j), h, j); },
+                job.dh, out);
         }
     }
 }

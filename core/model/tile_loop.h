@@ -52,18 +52,18 @@ void with_rows(int64_t rows, const Kernel& kernel) {
 }
 
 // Runs tile(t, first row, rows) for every tile t of `outputs` and every pass of at most
-// kRowsPerPass rows, the passes of a group as even as they can be (8 rows: two of 4); the work
+// RowsPerPass rows, the passes of a group as even as they can be (8 rows: two of 4); the work
 // shared out among helper threads. The results must not depend on the thread that computes them.
-template <class Tile>
+template <int64_t RowsPerPass = kRowsPerPass, int64_t RowsPerGroup = kRowsPerGroup, class Tile>
 void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
     const int64_t count = (outputs + kTile - 1) / kTile;
-    const int64_t groups = (rows + kRowsPerGroup - 1) / kRowsPerGroup;
+    const int64_t groups = (rows + RowsPerGroup - 1) / RowsPerGroup;
     const int64_t tile_parts = std::max<int64_t>(1, count / kTilesPerPart);
     auto part = [&](int64_t p) {
         const int64_t g = p / tile_parts, tp = p % tile_parts;
-        const int64_t first = g * kRowsPerGroup;
-        const int64_t n = std::min(kRowsPerGroup, rows - first);
-        const int64_t passes = (n + kRowsPerPass - 1) / kRowsPerPass;
+        const int64_t first = g * RowsPerGroup;
+        const int64_t n = std::min(RowsPerGroup, rows - first);
+        const int64_t passes = (n + RowsPerPass - 1) / RowsPerPass;
         const int64_t pass = (n + passes - 1) / passes;
         for (int64_t t = tp * count / tile_parts; t < (tp + 1) * count / tile_parts; ++t)
             for (int64_t r = 0; r < n; r += pass) tile(t, first + r, std::min(pass, n - r));

@@ -18,6 +18,7 @@
 #include "core/decode/search.h"
 #include "core/decode/step_candidates.h"
 #include "core/decode/translator.h"
+#include "core/device/cpu_features.h"
 #include "core/eval/evaluation.h"
 #include "core/io/model_io.h"
 #include "core/io/run_directory.h"
@@ -956,7 +957,8 @@ class TestDecode : public QObject {
     // int8 weights in tiles (int8_tiles.h, AVX-512 VNNI): the tiles hold each output's weights
     // rounded to its scale, and the product of any number of rows is, bit for bit, what its
     // definition gives computed one number at a time (each row quantized on its own, sums in
-    // integers, scaled and biased in one rounding), on any number of threads; within int8's
+    // integers, scaled and biased in one rounding), on any number of threads, with AMX's tiles
+    // (where this CPU has them: many rows) and without; within int8's
     // rounding of the fp32 product; a PackedLinear packed as int8 multiplies so.
     void int8TiledProductIsItsDefinition() {
         if (!int8_tiles_supported(4)) QSKIP("int8 tiles need AVX-512 VNNI");
@@ -987,7 +989,10 @@ class TestDecode : public QObject {
                     QCOMPARE(compensation[o], 128 * sum);
                 }
                 if (padded > out) QCOMPARE(int(t[(padded / 64 - 1) * in * 64 + 255]), 0);
-                for (int64_t rows : {1, 2, 5, 8, 9, 64}) {
+                QCOMPARE(tiles.amx, cpu_features().amx_int8 && in % 64 == 0);
+                Int8Tiles vnni = tiles;  // the same weights multiplied without AMX
+                vnni.amx = false;
+                for (int64_t rows : {1, 2, 5, 8, 9, 16, 17, 40, 64, 70}) {
                     at::Tensor x = at::randn({rows, 1, in});
                     if (rows > 2) x[1].zero_();  // a row of zeros has no scale of its own
                     const at::Tensor residual = at::randn({rows, 1, out});
@@ -1029,6 +1034,7 @@ class TestDecode : public QObject {
                         const at::Tensor other = int8_tiled_linear(x, tiles, b, act, residual);
                         at::set_num_threads(threads);
                         QVERIFY(at::equal(other, y));
+                        QVERIFY(at::equal(int8_tiled_linear(x, vnni, b, act, residual), y));
                         // A residual broadcast over the rows is added after.
                         const at::Tensor one = residual[0];
                         QVERIFY(at::equal(int8_tiled_linear(x, tiles, b, act, one),

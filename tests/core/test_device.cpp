@@ -101,9 +101,10 @@ class TestDevice : public QObject {
         if (flags.isEmpty()) QSKIP("/proc/cpuinfo lists no flags (not an x86 processor)");
         QCOMPARE(cpu_features().avx512_bf16, flags.contains(QStringLiteral("avx512_bf16")));
         QCOMPARE(cpu_features().amx_bf16, flags.contains(QStringLiteral("amx_bf16")));
+        QCOMPARE(cpu_features().amx_int8, flags.contains(QStringLiteral("amx_int8")));
         QCOMPARE(runs_bf16_natively(at::Device(at::kCPU)), cpu_runs_bf16_natively());
-        qInfo("this CPU: avx512_bf16 %d, amx_bf16 %d", cpu_features().avx512_bf16,
-              cpu_features().amx_bf16);
+        qInfo("this CPU: avx512_bf16 %d, amx_bf16 %d, amx_int8 %d", cpu_features().avx512_bf16,
+              cpu_features().amx_bf16, cpu_features().amx_int8);
     }
 
     void bf16SlowdownIsMeasured() {

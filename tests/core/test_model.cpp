@@ -385,22 +385,32 @@ class TestModel : public QObject {
     // A decoding step's attention on the CPU (step_attention): the formula's result for each
     // mask the model passes, with the layouts the model hands over: queries as split_heads
     // leaves them (a transposed view), keys and values as the narrowed self-attention cache.
+    // Head sizes of 12 (8 lanes and a rest: a key at a time) and 32 (sixteen keys at a time,
+    // 37 keys: two groups and a part).
     void stepAttentionComputesTheFormula_data() {
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("mask");
-        QTest::newRow("one new token, no mask") << 1 << int(MaskKind::None);
-        QTest::newRow("a beam's 5 rows, padding") << 5 << int(MaskKind::Padding);
-        QTest::newRow("a 16-token prompt, causal") << 16 << int(MaskKind::Causal);
+        QTest::addColumn<int>("dh");
+        QTest::addColumn<int>("keys");
+        QTest::newRow("one new token, no mask") << 1 << int(MaskKind::None) << 12 << 16;
+        QTest::newRow("a beam's 5 rows, padding") << 5 << int(MaskKind::Padding) << 12 << 16;
+        QTest::newRow("a 16-token prompt, causal") << 16 << int(MaskKind::Causal) << 12 << 16;
+        QTest::newRow("head size 32, no mask") << 1 << int(MaskKind::None) << 32 << 37;
+        QTest::newRow("head size 32, padding") << 5 << int(MaskKind::Padding) << 32 << 37;
+        QTest::newRow("head size 32, causal") << 16 << int(MaskKind::Causal) << 32 << 37;
     }
     void stepAttentionComputesTheFormula() {
         QFETCH(int, rows);
         QFETCH(int, mask);
+        QFETCH(int, dh);
+        QFETCH(int, keys);
         at::manual_seed(17);
-        const int64_t batch = 3, heads = 4, dh = 12, keys = 16;  // dh: 8 lanes and a rest
+        const int64_t batch = 3, heads = 4;
         const at::Tensor q = at::randn({batch, rows, heads, dh}).transpose(1, 2);
         const at::Tensor k = at::randn({batch, heads, keys + 5, dh}).narrow(2, 0, keys);
         const at::Tensor v = at::randn({batch, heads, keys + 5, dh}).narrow(2, 0, keys);
-        const at::Tensor m = attention_mask(static_cast<MaskKind>(mask), batch, keys);
+        at::Tensor m = attention_mask(static_cast<MaskKind>(mask), batch, keys);
+        if (mask == int(MaskKind::Causal)) m = m.narrow(0, keys - rows, rows);  // the last rows
         QVERIFY(step_attention_applies(q, k, v, m));
         at::Tensor scores = at::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(dh));
         if (m.defined()) scores = scores + m;
