@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/util/float_vectors.h"
@@ -116,29 +117,24 @@ void softmax_in_place(float* x, int64_t n) {
 // added in pairs, halves against halves, which transposes as it adds: one vector of the 16
 // keys' sums, in order. (A key at a time, summing its vector's lanes one by one waited on each
 // add.) fold<G> takes two vectors holding keys in groups of G lanes to one in groups of G / 2.
-static_assert(vectors::kLanes == 16, "fold's lane orders are written for 16 lanes");
+// Lane i of a fold's first half: from groups of G lanes, a's groups then b's (indices 16 on),
+// the first G / 2 lanes of each; the second half (`second`) takes the last G / 2.
+constexpr int fold_lane(int G, int i, bool second) {
+    const int half = G / 2, group = i / half, groups = vectors::kLanes / G;
+    const int from_b = group < groups ? 0 : vectors::kLanes;
+    return from_b + (group % groups) * G + i % half + (second ? half : 0);
+}
+
+template <int G, int... I>
+TFW_VECTOR_HELPER vectors::Floats fold_lanes(vectors::Floats a, vectors::Floats b,
+                                             std::integer_sequence<int, I...>) {
+    return __builtin_shufflevector(a, b, fold_lane(G, I, false)...) +
+           __builtin_shufflevector(a, b, fold_lane(G, I, true)...);
+}
+
 template <int G>
 TFW_VECTOR_HELPER vectors::Floats fold(vectors::Floats a, vectors::Floats b) {
-    if constexpr (G == 16)
-        return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22,
-                                       23) +
-               __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29,
-                                       30, 31);
-    else if constexpr (G == 8)
-        return __builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
-                                       27) +
-               __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30,
-                                       31);
-    else if constexpr (G == 4)
-        return __builtin_shufflevector(a, b, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28,
-                                       29) +
-               __builtin_shufflevector(a, b, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30,
-                                       31);
-    else
-        return __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
-                                       30) +
-               __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
-                                       31);
+    return fold_lanes<G>(a, b, std::make_integer_sequence<int, vectors::kLanes>{});
 }
 
 // The sums of keys [first, first + N), 16 / N lanes a key, in order (keys from `count` on are
