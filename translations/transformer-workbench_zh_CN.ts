@@ -1433,8 +1433,8 @@
         <translation>耐心系数</translation>
     </message>
     <message>
-        <source>0 searches until no open hypothesis can still beat the worst finished one (the best scores). p &gt; 0 stops an input once beam × p hypotheses have ended, as CTranslate2&apos;s patience (1 = its default): faster, and sometimes a lower-scoring output.</source>
-        <translation>0 表示一直搜索，直到没有未结束的假设还能超过已结束假设中最差的一个（得分最好）。p &gt; 0 表示一旦有 束宽 × p 个假设结束就停止该输入的搜索，与 CTranslate2 的 patience 相同（1 为其默认值）：更快，但有时输出得分更低。</translation>
+        <source>0 searches until no open hypothesis can still beat the worst of the n best finished ones (the best scores). p &gt; 0 stops an input once beam × p hypotheses have ended, as CTranslate2&apos;s patience (1 = its default): faster, and sometimes a lower-scoring output.</source>
+        <translation>0 表示一直搜索，直到没有未结束的假设还能超过已结束的前 n 个最佳假设中最差的一个（得分最好）。p &gt; 0 表示一旦有 束宽 × p 个假设结束就停止该输入的搜索，与 CTranslate2 的 patience 相同（1 为其默认值）：更快，但有时输出得分更低。</translation>
     </message>
     <message>
         <source>fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every linear layer, on a CPU with AVX-512 VNNI or with a LibTorch that has FBGEMM (2.x): 1.9 to 3.2 times as fast. Outputs of both may differ slightly (Multi30k test BLEU moved by up to 0.32).</source>

@@ -117,10 +117,10 @@ std::vector<DecodeField> build_fields() {
                             "Hypotheses returned per input, best first (at most the beam size).")),
         real("patience", &S::patience, G::Beam, TFW_TR_NOOP("ConfigField", "Patience"), 0, 100,
              TFW_TR_NOOP("ConfigField",
-                         "0 searches until no open hypothesis can still beat the worst finished "
-                         "one (the best scores). p > 0 stops an input once beam × p hypotheses "
-                         "have ended, as CTranslate2's patience (1 = its default): faster, and "
-                         "sometimes a lower-scoring output.")),
+                         "0 searches until no open hypothesis can still beat the worst of the "
+                         "n best finished ones (the best scores). p > 0 stops an input once "
+                         "beam × p hypotheses have ended, as CTranslate2's patience (1 = its "
+                         "default): faster, and sometimes a lower-scoring output.")),
         choice(
             "lenpen_form", &S::lenpen_form, G::Beam, TFW_TR_NOOP("ConfigField", "Length penalty"),
             {"fairseq", "gnmt"},

@@ -24,7 +24,8 @@ struct DecodeSettings {
     int nbest = 1;  // hypotheses returned per input (<= beam)
     // Beam search's early stop, opt-in: an input ends once beam x patience hypotheses have
     // ended (CTranslate2's patience; 1 = its default). 0: it ends only when no open hypothesis
-    // can still beat the worst finished one (exact; never a worse score).
+    // can still beat the worst of the nbest finished ones it returns (exact; never a worse
+    // score).
     double patience = 0;
     double max_len_a = 1.2;  // output at most a * source length + b tokens (lm: b new tokens)
     int max_len_b = 10;

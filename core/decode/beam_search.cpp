@@ -4,11 +4,12 @@
 // row per input, shrunk with select_memory. On the CPU a reorder moves only a table of where
 // each row's keys are (DecoderCache::follow_origins).
 //
-// Stopping: an input is done when it holds `beam` finished hypotheses and no open one can
-// still beat the worst of them; with options.patience p > 0 also once beam × p hypotheses have
-// ended (CTranslate2's early stop, opt-in). The bound is sound with any length penalty: token
-// log-probabilities are <= 0, so an open hypothesis with score s can at best end with
-// score s at the longest allowed length (the limit plus EOS), i.e. normalized
+// Stopping: an input is done when it holds the `nbest` finished hypotheses it returns and no
+// open one can still beat the worst of them (a hypothesis that cannot enter the list changes
+// nothing); with options.patience p > 0 also once beam × p hypotheses have ended
+// (CTranslate2's early stop, opt-in). The bound is sound with any length penalty: token
+// log-probabilities are <= 0, so an open hypothesis with score s can at best end with score s
+// at the longest allowed length (the limit plus EOS), i.e. normalized
 // s / length_penalty(max length + 1). At the length limit EOS is forced and scored
 // (force_eos_at_limit); those hypotheses are marked unfinished.
 #include <ATen/ATen.h>
@@ -28,7 +29,8 @@ namespace {
 
 constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
 
-// The finished hypotheses of one input, at most `capacity`, best normalized score first.
+// The finished hypotheses of one input, at most `capacity` (the n-best returned), best
+// normalized score first.
 struct FinishedList {
     size_t capacity = 0;
     std::vector<Hypothesis> hyps;
@@ -77,7 +79,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     std::vector<int64_t> active(static_cast<size_t>(batch));  // input index of each row group
     for (int64_t b = 0; b < batch; ++b) active[b] = b;
     std::vector<FinishedList> finished(static_cast<size_t>(batch));
-    for (auto& list : finished) list.capacity = static_cast<size_t>(beam);
+    for (auto& list : finished) list.capacity = static_cast<size_t>(options.nbest);
     const int64_t patient_until =
         options.patience > 0
             ? std::max<int64_t>(1, static_cast<int64_t>(std::ceil(beam * options.patience)))
@@ -186,12 +188,7 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     }
 
     std::vector<std::vector<Hypothesis>> out(inputs.size());
-    for (size_t b = 0; b < inputs.size(); ++b) {
-        auto& hyps = finished[b].hyps;
-        if (hyps.size() > static_cast<size_t>(options.nbest))
-            hyps.resize(static_cast<size_t>(options.nbest));
-        out[b] = std::move(hyps);
-    }
+    for (size_t b = 0; b < inputs.size(); ++b) out[b] = std::move(finished[b].hyps);
     return out;
 }
 

@@ -4,7 +4,7 @@
 // are done only every `check_every` steps (then their rows leave the batch) and reads the
 // finished hypotheses once at the end.
 //
-// How the host's list operations map to tensors: an input's finished list is `beam` slots
+// How the host's list operations map to tensors: an input's finished list is `nbest` slots
 // ordered best first (-inf marks an empty slot). The host inserts each new hypothesis after
 // every kept one that scores at least as well and drops what falls off the end; appending this
 // step's hypotheses in candidate order and sorting stably, best first, keeps the same ones in
@@ -36,32 +36,32 @@ struct Candidates {
     at::Tensor finished;               // bool
 };
 
-// Every input's finished list: [inputs, beam] slots, best normalized score first.
+// Every input's finished list: [inputs, nbest] slots, best normalized score first.
 struct FinishedLists {
     Candidates slots;
     at::Tensor ended;  // [inputs] long: hypotheses that ended, kept or not
 
-    FinishedLists(int64_t inputs, int64_t beam, int64_t columns, const at::Device& device) {
+    FinishedLists(int64_t inputs, int64_t nbest, int64_t columns, const at::Device& device) {
         const auto dbl = at::TensorOptions().dtype(at::kDouble).device(device);
         const auto lng = at::TensorOptions().dtype(at::kLong).device(device);
-        slots.normalized = at::full({inputs, beam}, kMinusInf, dbl);
-        slots.score = at::zeros({inputs, beam}, dbl);
-        slots.tokens = at::zeros({inputs, beam, columns}, lng);
-        slots.log_probs = at::zeros({inputs, beam, columns}, dbl.dtype(at::kFloat));
-        slots.token_count = at::zeros({inputs, beam}, lng);
-        slots.lp_count = at::zeros({inputs, beam}, lng);
-        slots.finished = at::zeros({inputs, beam}, lng.dtype(at::kBool));
+        slots.normalized = at::full({inputs, nbest}, kMinusInf, dbl);
+        slots.score = at::zeros({inputs, nbest}, dbl);
+        slots.tokens = at::zeros({inputs, nbest, columns}, lng);
+        slots.log_probs = at::zeros({inputs, nbest, columns}, dbl.dtype(at::kFloat));
+        slots.token_count = at::zeros({inputs, nbest}, lng);
+        slots.lp_count = at::zeros({inputs, nbest}, lng);
+        slots.finished = at::zeros({inputs, nbest}, lng.dtype(at::kBool));
         ended = at::zeros({inputs}, lng);
     }
 
     // Adds `added` (-inf normalized: nothing) to the lists of `inputs` [groups].
     void add(const at::Tensor& inputs, const Candidates& added) {
-        const int64_t beam = slots.normalized.size(1);
+        const int64_t kept = slots.normalized.size(1);
         const at::Tensor all =
             at::cat({slots.normalized.index_select(0, inputs), added.normalized}, 1);
         const at::Tensor order =
             std::get<1>(at::sort(all, /*stable=*/true, /*dim=*/1, /*descending=*/true))
-                .narrow(1, 0, beam);
+                .narrow(1, 0, kept);
         auto merge = [&](at::Tensor& mine, const at::Tensor& theirs) {
             const at::Tensor both = at::cat({mine.index_select(0, inputs), theirs}, 1);
             at::Tensor index = order;
@@ -78,15 +78,15 @@ struct FinishedLists {
         ended.index_add_(0, inputs, at::isfinite(added.normalized).sum(1));
     }
 
-    std::vector<std::vector<Hypothesis>> read(int64_t nbest) const {
+    std::vector<std::vector<Hypothesis>> read() const {
         const std::vector<double> normalized = read_to_host(slots.normalized);
         const SearchReadback rows(slots.tokens, slots.log_probs, slots.score, slots.token_count,
                                   slots.lp_count, slots.finished);
-        const int64_t inputs = slots.normalized.size(0), beam = slots.normalized.size(1);
+        const int64_t inputs = slots.normalized.size(0), kept = slots.normalized.size(1);
         std::vector<std::vector<Hypothesis>> out(static_cast<size_t>(inputs));
         for (int64_t b = 0; b < inputs; ++b)
-            for (int64_t k = 0; k < std::min(beam, nbest); ++k) {
-                const size_t s = static_cast<size_t>(b * beam + k);
+            for (int64_t k = 0; k < kept; ++k) {
+                const size_t s = static_cast<size_t>(b * kept + k);
                 if (!std::isfinite(normalized[s])) break;
                 Hypothesis h = rows.hypothesis(s);
                 h.normalized = normalized[s];
@@ -150,7 +150,7 @@ std::vector<std::vector<Hypothesis>> beam_search_on_device(
     at::Tensor tokens = at::zeros({batch * beam, columns}, lng);
     at::Tensor log_prob_history = at::zeros({batch * beam, columns}, lng.dtype(at::kFloat));
     at::Tensor done = at::zeros({batch}, lng.dtype(at::kBool));
-    FinishedLists finished(batch, beam, columns, device);
+    FinishedLists finished(batch, std::min<int64_t>(beam, options.nbest), columns, device);
     const auto [first, last] =
         std::minmax_element(input.max_output.begin(), input.max_output.end());
     const int64_t first_limit = *first, last_limit = *last;
@@ -235,9 +235,9 @@ std::vector<std::vector<Hypothesis>> beam_search_on_device(
         }
 
         // An input ends with no open candidate, after `beam` x patience ended hypotheses, or
-        // when its best open hypothesis cannot beat the worst of a full list.
+        // when its best open hypothesis cannot beat the worst of the n best it returns.
         const at::Tensor lists = finished.slots.normalized.index_select(0, active_inputs);
-        const at::Tensor worst = lists.select(1, beam - 1);
+        const at::Tensor worst = lists.select(1, lists.size(1) - 1);
         const at::Tensor best_open = picked_score.view({groups, beam}).select(1, 0);
         const at::Tensor hopeless =
             at::isfinite(worst).logical_and_((best_open / bound_penalty).le(worst));
@@ -276,7 +276,7 @@ std::vector<std::vector<Hypothesis>> beam_search_on_device(
         active = std::move(still);
         describe_active();
     }
-    return finished.read(options.nbest);
+    return finished.read();
 }
 
 }  // namespace tfw

@@ -574,6 +574,66 @@ class TestDecode : public QObject {
         }
     }
 
+    // The exact search stops an input once no open hypothesis can beat the worst of the n best
+    // it returns, so asking for fewer gives the first ones of the longer list with the same
+    // scores, on the host and with the bookkeeping on the device, for both tasks and penalties.
+    void exactSearchReturnsTheFirstOfALongerList() {
+        for (Task task : {Task::Translation, Task::LanguageModel})
+            for (double lenpen : {0.0, 1.0}) {
+                auto model = make_model(task);
+                const auto in = inputs(task == Task::LanguageModel, 9, 7);
+                DecodeOptions o = options_with(4, lenpen);
+                const auto all = beam_search(*model, in, o);
+                for (int nbest : {1, 2, 3}) {
+                    o.nbest = nbest;
+                    const auto host = beam_search(*model, in, o);
+                    const auto device = beam_search_on_device(*model, in, o, 1);
+                    for (size_t i = 0; i < in.size(); ++i) {
+                        const std::vector<Hypothesis> first(all[i].begin(), all[i].begin() + nbest);
+                        compare_hypotheses(host[i], first);
+                        for (int k = 0; k < nbest; ++k)
+                            QCOMPARE(host[i][k].normalized, first[k].normalized);
+                        compare_hypotheses(device[i], first);
+                    }
+                }
+            }
+    }
+
+    // After the prompt: A 0.9 or C 0.1. After A: EOS 0.95, D 0.05; after C: EOS 0.5, D 0.5;
+    // after D or E: D or E, 0.5 each, never EOS. "A EOS" (normalized ln(0.855) / 2 = -0.08)
+    // and "C EOS" (-1.5) end at the second step, and what stays open is at most ln 0.05 = -3.0
+    // there, at best -3.0 / 13 = -0.23 at the 12-token limit: that cannot beat the first, so
+    // the one best is known after two steps, while a second best could still come from the
+    // open hypotheses until the limit.
+    void exactSearchStopsOnceItsNbestAreKnown() {
+        constexpr int A = 4, C = 5, D = 6, E = 7;
+        std::vector<std::vector<double>> table(8, std::vector<double>(8, 0.0));
+        table[kEosId][A] = 0.9;
+        table[kEosId][C] = 0.1;
+        table[A][kEosId] = 0.95;
+        table[A][D] = 0.05;
+        table[C][kEosId] = table[C][D] = 0.5;
+        table[D][D] = table[D][E] = table[E][D] = table[E][E] = 0.5;
+        auto model = bigram_model(table);
+        const std::vector<std::vector<int>> prompt{{kEosId}};
+        DecodeOptions o = options_with(4, 1.0);
+        o.max_len_a = 0;
+        o.max_len_b = 12;
+        int steps = 0;
+        o.on_step = [&](int, int) { return ++steps, true; };
+        for (int nbest : {1, 2}) {
+            o.nbest = nbest;
+            steps = 0;
+            const auto found = beam_search(*model, prompt, o)[0];
+            QCOMPARE(found.front().tokens, (std::vector<int>{A}));
+            QVERIFY(std::abs(found.front().score - std::log(0.9 * 0.95)) < 1e-3);
+            QCOMPARE(steps, nbest == 1 ? 2 : 13);
+            steps = 0;
+            compare_hypotheses(beam_search_on_device(*model, prompt, o, 1)[0], found);
+            QCOMPARE(steps, nbest == 1 ? 2 : 13);
+        }
+    }
+
     void lengthLimitsHold_data() {
         QTest::addColumn<int>("beam");
         QTest::addColumn<bool>("sample");
