@@ -591,8 +591,10 @@ class TestDecode : public QObject {
                     for (size_t i = 0; i < in.size(); ++i) {
                         const std::vector<Hypothesis> first(all[i].begin(), all[i].begin() + nbest);
                         compare_hypotheses(host[i], first);
+                        // To compare_hypotheses' 1e-4, not bit for bit: the inputs still in the
+                        // batch differ, and some BLAS kernels round a row by the rows beside it.
                         for (int k = 0; k < nbest; ++k)
-                            QCOMPARE(host[i][k].normalized, first[k].normalized);
+                            QVERIFY(std::abs(host[i][k].normalized - first[k].normalized) < 1e-4);
                         compare_hypotheses(device[i], first);
                     }
                 }
