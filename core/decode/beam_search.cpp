@@ -79,7 +79,8 @@ std::vector<std::vector<Hypothesis>> beam_search(TransformerModelImpl& model,
     std::vector<int64_t> active(static_cast<size_t>(batch));  // input index of each row group
     for (int64_t b = 0; b < batch; ++b) active[b] = b;
     std::vector<FinishedList> finished(static_cast<size_t>(batch));
-    for (auto& list : finished) list.capacity = static_cast<size_t>(options.nbest);
+    for (auto& list : finished)
+        list.capacity = static_cast<size_t>(std::min<int64_t>(beam, options.nbest));
     const int64_t patient_until =
         options.patience > 0
             ? std::max<int64_t>(1, static_cast<int64_t>(std::ceil(beam * options.patience)))

@@ -10,12 +10,13 @@ namespace tfw {
 namespace {
 
 // A few rows multiply in tiles (tiled_product.h): read once, nothing to set up, on helper
-// threads rather than OpenMP's. On one thread oneDNN's own primitive over the same tiles
-// (Debian's 1.13) was level with them on an Intel Xeon (5 rows: 623 against 670 us a step) but
-// slower on AMD's Zen 5 (fp32 beam 5 one input at a time: 23.9 against 28.5 sentences/s); so is
-// LibTorch 2.x's boxed operator (35 -> 50 sentences/s), and so, in fp32, up to 128 rows
-// (64 rows x 256 -> 1024: 162 against 218 us) but for an output layer over a vocabulary, whose
-// weights do not stay in the cache (64 x 256 -> 8,000: 1,605 against 1,364 us).
+// threads rather than OpenMP's. The alternatives were slower or at best level: oneDNN's own
+// primitive over the same tiles (Debian's 1.13, one thread) level on an Intel Xeon (5 rows: 623
+// against 670 us a step) and slower on AMD's Zen 5 (fp32 beam 5 one input at a time: 23.9
+// against 28.5 sentences/s); LibTorch 2.x's boxed operator slower (35 -> 50 sentences/s).
+// Against the latter the fp32 tiles win up to 128 rows too (64 rows x 256 -> 1024: 162
+// against 218 us), but for an output layer over a vocabulary, whose weights do not stay in the
+// cache (64 x 256 -> 8,000: 1,605 against 1,364 us).
 constexpr int64_t kMostTiledFp32Outputs = 4096;
 bool tiles_serve(const at::Tensor& tiles, const at::Tensor& onednn, int64_t rows, int64_t outputs) {
     if (!tiles.defined()) return false;
