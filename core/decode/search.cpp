@@ -3,10 +3,13 @@
 #include <ATen/ATen.h>
 #include <torch/utils.h>
 
+#include <atomic>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "core/data/tokenizer.h"
+#include "core/decode/parallel_batches.h"
 
 namespace tfw {
 
@@ -49,48 +52,124 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         return on_device ? greedy_search_on_device(model, batch, batch_options)
                          : greedy_search(model, batch, batch_options);
     };
-    // A search's results for the inputs order[first ..], back in input order.
-    auto store = [&](size_t first, std::vector<std::vector<Hypothesis>> decoded) {
-        for (size_t k = 0; k < decoded.size(); ++k) {
-            std::vector<Hypothesis>& slot = results[order[first + k]];
-            slot = std::move(decoded[k]);
-            if (options.attention)
-                for (auto& hypothesis : slot)
-                    attach_attention(model, inputs[order[first + k]], hypothesis);
-        }
+    // The hypotheses of order[position], in its input's place.
+    auto store = [&](size_t position, std::vector<Hypothesis> slot) {
+        const size_t input = order[position];
+        if (options.attention)
+            for (auto& hypothesis : slot) attach_attention(model, inputs[input], hypothesis);
+        results[input] = std::move(slot);
     };
-    // Greedy search over every input at once, keeping its batch full (input_feed.h). Beam
+    // On several CPU threads, batches decode in parallel, one per thread (parallel_batches.h);
+    // not with a step callback, which counts one batch's steps.
+    const int threads =
+        options.on_step ? 1 : parallel_batch_workers(model.parameters().front().device());
+    // Greedy search over every input at once, keeping its batch full (input_feed.h); on several
+    // threads the inputs are dealt out among them, each keeping a batch of its own full. Beam
     // search is left to batches: its 5 x 64 rows already fill the matrix products, and rows at
     // positions of their own made its steps slower (each row reorders and reads the keys up to
     // the furthest row's position). So is one input at a time (nothing to fill).
     if (!lm && !on_device && !options.sample && !options.on_step && options.beam == 1 &&
         options.batch_size > 1 && inputs.size() > static_cast<size_t>(options.batch_size)) {
         if (keep_going && !keep_going(0)) return results;
-        std::vector<std::vector<int>> sorted;
-        for (size_t i : order) sorted.push_back(inputs[i]);
-        store(0, greedy_search(model, sorted, options, keep_going));
+        const int parts = static_cast<int>(std::min<size_t>(threads, inputs.size()));
+        std::vector<std::atomic<size_t>> finished(static_cast<size_t>(parts));
+        for (auto& count : finished) count = 0;
+        std::atomic<bool> halt{false};
+        auto finished_in_all = [&] {
+            size_t sum = 0;
+            for (const auto& count : finished) sum += count;
+            return sum;
+        };
+        run_parallel_batches(
+            parts,
+            [&](int part, bool asks) {
+                // Every parts-th input from the part's own: each part gets long and short ones.
+                std::vector<std::vector<int>> mine;
+                for (size_t k = static_cast<size_t>(part); k < order.size();
+                     k += static_cast<size_t>(parts))
+                    mine.push_back(inputs[order[k]]);
+                std::function<bool(size_t)> go;
+                if (keep_going)
+                    go = [&, part, asks](size_t done) {
+                        finished[static_cast<size_t>(part)] = done;
+                        if (asks && !halt && !keep_going(finished_in_all())) halt = true;
+                        return !halt;
+                    };
+                std::vector<std::vector<Hypothesis>> decoded;
+                try {
+                    decoded = greedy_search(model, mine, options, go);
+                } catch (...) {
+                    halt = true;  // the others start no more inputs
+                    throw;
+                }
+                for (size_t k = 0; k < decoded.size(); ++k)
+                    store(static_cast<size_t>(part) + k * static_cast<size_t>(parts),
+                          std::move(decoded[k]));
+            },
+            [&] {
+                if (keep_going && !halt && !keep_going(finished_in_all())) halt = true;
+            });
         if (keep_going)
             keep_going(static_cast<size_t>(std::count_if(
                 results.begin(), results.end(), [](const auto& r) { return !r.empty(); })));
         return results;
     }
-    size_t done = 0;
-    while (done < order.size() && !stopped) {
-        if (keep_going && !keep_going(done)) break;
-        size_t end = std::min(order.size(), done + static_cast<size_t>(options.batch_size));
+    // The batches, as [first, end) positions in `order`.
+    std::vector<std::pair<size_t, size_t>> batches;
+    for (size_t first = 0; first < order.size();) {
+        size_t end = std::min(order.size(), first + static_cast<size_t>(options.batch_size));
         if (lm)  // prompts decoded together must have one length
-            end = done + 1 +
+            end = first + 1 +
                   static_cast<size_t>(std::count_if(
-                      order.begin() + static_cast<long>(done) + 1,
+                      order.begin() + static_cast<long>(first) + 1,
                       order.begin() + static_cast<long>(end),
-                      [&](size_t i) { return inputs[i].size() == inputs[order[done]].size(); }));
-        std::vector<std::vector<int>> batch;
-        for (size_t i = done; i < end; ++i) batch.push_back(inputs[order[i]]);
-        const std::vector<size_t> indices(order.begin() + static_cast<long>(done),
-                                          order.begin() + static_cast<long>(end));
-        store(done, search(batch, indices));
-        done = end;
+                      [&](size_t i) { return inputs[i].size() == inputs[order[first]].size(); }));
+        batches.emplace_back(first, end);
+        first = end;
     }
+    auto decode_batch = [&](size_t first, size_t end) {
+        std::vector<std::vector<int>> batch;
+        for (size_t i = first; i < end; ++i) batch.push_back(inputs[order[i]]);
+        const std::vector<size_t> indices(order.begin() + static_cast<long>(first),
+                                          order.begin() + static_cast<long>(end));
+        auto decoded = search(batch, indices);
+        for (size_t k = 0; k < decoded.size(); ++k) store(first + k, std::move(decoded[k]));
+    };
+    const int workers = static_cast<int>(std::min<size_t>(threads, batches.size()));
+    if (workers <= 1) {
+        size_t done = 0;
+        for (const auto& [first, end] : batches) {
+            if (stopped || (keep_going && !keep_going(done))) break;
+            decode_batch(first, end);
+            done = end;
+        }
+        if (keep_going) keep_going(done);
+        return results;
+    }
+    // In parallel, the longest batches first: the last ones to end are short.
+    if (keep_going && !keep_going(0)) return results;
+    std::atomic<size_t> next{0}, done{0};
+    std::atomic<bool> halt{false};
+    run_parallel_batches(
+        workers,
+        [&](int, bool asks) {
+            while (!halt) {
+                if (asks && keep_going && !keep_going(done)) halt = true;
+                const size_t b = next++;
+                if (halt || b >= batches.size()) return;
+                const auto [first, end] = batches[batches.size() - 1 - b];
+                try {
+                    decode_batch(first, end);
+                } catch (...) {
+                    halt = true;  // the others start no more batches
+                    throw;
+                }
+                done += end - first;
+            }
+        },
+        [&] {
+            if (keep_going && !halt && !keep_going(done)) halt = true;
+        });
     if (keep_going) keep_going(done);
     return results;
 }

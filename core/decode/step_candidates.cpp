@@ -1,12 +1,12 @@
 #include "core/decode/step_candidates.h"
 
 #include <ATen/ATen.h>
-#include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/runtime/parallel_for.h"
 #include "core/util/float_vectors.h"
 
 namespace tfw {

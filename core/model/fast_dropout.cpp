@@ -1,9 +1,10 @@
 #include "core/model/fast_dropout.h"
 
 #include <ATen/ATen.h>
-#include <ATen/Parallel.h>
 
 #include <atomic>
+
+#include "core/runtime/parallel_for.h"
 
 namespace tfw {
 

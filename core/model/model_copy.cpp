@@ -37,7 +37,9 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
         return copy;
     }
     const at::ScalarType type = precision == DecodePrecision::Bf16 ? at::kBFloat16 : at::kFloat;
-    const bool packable = cpu && onednn_packing_pays(type) && onednn_packing_supported(type);
+    // Packed at any thread count: whether a product uses the packed weights is decided as it
+    // runs (packed_product_pays), and parallel batches run on one thread each.
+    const bool packable = cpu && onednn_packing_supported(type);
     // Where oneDNN's products do not pay, decoding one input at a time still gains tiles.
     const bool tiles = cpu && tiled_product_supported(model.options().d_model, type);
     if (precision == DecodePrecision::Fp32 && !packable && !tiles) return nullptr;

@@ -45,12 +45,19 @@ at::Tensor with_residual(at::Tensor result, const at::Tensor& residual) {
 }
 
 bool packed_product_pays(int64_t rows, at::ScalarType type) {
+    // Parallel batches (parallel_batches.h) run each product on its own thread.
+    const bool one_thread = at::in_parallel_region() || at::get_num_threads() == 1;
+    // With the oneDNN library on two threads of a 2-core machine, oneDNN waking its second
+    // thread for every fp32 product lost to OpenBLAS's own two threads (one input at a time:
+    // greedy 52-66 against 74-86 sentences/s). 1.13's own bf16
+    // products are far slower than oneDNN's at any thread count.
+    if (kOneDnnLibrary && type == at::kFloat && !one_thread) return false;
     constexpr int64_t kFewRows = 4;
     if (rows > kFewRows) return true;
     // With more than one thread a product of a few rows wakes the other threads for almost no
     // work: greedy decoding one input at a time on two threads (LibTorch 2.11) ran at 22-25
     // sentences/s packed against 37 plain; from beam 5's five rows on, packed was ahead.
-    if (at::get_num_threads() > 1) return false;
+    if (!one_thread) return false;
     // On one thread, greedy decoding one input at a time: the oneDNN library's packed product
     // (1.13) ran at 52 sentences/s against OpenBLAS's 39, and LibTorch 2.11's packed bf16 at 54
     // against 39 plain, but its packed fp32 at 41 against MKL's 52.

@@ -17,13 +17,10 @@ namespace tfw {
 bool onednn_packing_supported(at::ScalarType type = at::kFloat);
 // Whether the oneDNN operators this build multiplies with are there at all.
 bool onednn_operators_present();
-// Whether packing weights of this type is faster than the plain products with the threads set
-// now (with the oneDNN library: fp32 only on one thread).
-bool onednn_packing_pays(at::ScalarType type);
-
 // Whether a packed product of `rows` rows of this type is faster than the plain one with the
-// threads set now (a product of a few rows is not on several threads, nor in fp32 with
-// LibTorch 2.x's operators).
+// threads it would run on (several, unless inside a parallel region): not on several threads
+// for a few rows, nor for fp32 with the oneDNN library; on one thread not for a few fp32 rows
+// with LibTorch 2.x's operators.
 bool packed_product_pays(int64_t rows, at::ScalarType type);
 
 // `weight` [out, in], fp32 or bf16, on the CPU, packed for onednn_linear.

@@ -51,6 +51,10 @@ Primitive::primitive_desc describe(int64_t rows, int64_t in, int64_t out, memory
     const memory::desc src({rows, in}, type, tag::ab), dst({rows, out}, type, tag::ab);
     const auto kind = dnnl::prop_kind::forward_inference;
     dnnl::primitive_attr attributes;
+    // Each thread brings its own scratchpad: the library's is shared by all primitives unless
+    // oneDNN was built for concurrent execution (Debian's is not), and parallel batches
+    // (parallel_batches.h) run products on several threads at once.
+    attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     if (activation == FusedActivation::Relu) {
         dnnl::post_ops relu;
         relu.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
@@ -71,7 +75,7 @@ memory::desc choose_layout(int64_t in, int64_t out, memory::data_type type) {
 // as much as a small product's arithmetic).
 struct Product {
     Primitive primitive;
-    memory::desc src, weights, dst, bias;
+    memory::desc src, weights, dst, bias, scratchpad;
 };
 
 // Layouts and products made once and kept: making one takes longer than a small product.
@@ -94,7 +98,7 @@ class Made {
         const auto described = describe(rows, in, out, type, weights, bias, activation);
         auto fresh = std::make_shared<const Product>(
             Product{Primitive(described), described.src_desc(), weights, described.dst_desc(),
-                    bias ? described.bias_desc() : memory::desc()});
+                    bias ? described.bias_desc() : memory::desc(), described.scratchpad_desc()});
         return products_.emplace(key, std::move(fresh)).first->second;
     }
 
@@ -132,14 +136,6 @@ bool onednn_packs_in_tiles(int64_t in, int64_t out, at::ScalarType type) {
            memory::desc(
                {out, in}, t,
                type == at::kFloat ? memory::format_tag::AB16b64a : memory::format_tag::AB16b64a2b);
-}
-
-// On one thread the packed products won everywhere (docs/performance.md); with two on a
-// 2-core machine, oneDNN waking its second thread for every small fp32 product lost to
-// OpenBLAS's own two threads (one input at a time: greedy 52-66 against 74-86 sentences/s).
-// LibTorch 1.13's own bf16 products are far slower than oneDNN's at any thread count.
-bool onednn_packing_pays(at::ScalarType type) {
-    return at::get_num_threads() == 1 || type == at::kBFloat16;
 }
 
 at::Tensor pack_onednn(const at::Tensor& weight) {
@@ -180,6 +176,13 @@ at::Tensor onednn_linear(const at::Tensor& input, const at::Tensor& packed, cons
         {DNNL_ARG_DST, memory(product->dst, engine, result.data_ptr())}};
     if (bias_values.defined())
         args.emplace(DNNL_ARG_BIAS, memory(product->bias, engine, bias_values.data_ptr()));
+    thread_local at::Tensor scratchpad;
+    if (const int64_t bytes = static_cast<int64_t>(product->scratchpad.get_size()); bytes > 0) {
+        if (!scratchpad.defined() || scratchpad.numel() < bytes)
+            scratchpad = at::empty({bytes}, at::kByte);
+        args.emplace(DNNL_ARG_SCRATCHPAD,
+                     memory(product->scratchpad, engine, scratchpad.data_ptr()));
+    }
     thread_local dnnl::stream stream(cpu_engine());
     product->primitive.execute(stream, args);
     stream.wait();

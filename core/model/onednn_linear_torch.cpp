@@ -27,10 +27,6 @@ bool onednn_operators_present() {
     return find_op("mkldnn::_reorder_linear_weight") && find_op("mkldnn::_linear_pointwise");
 }
 
-bool onednn_packing_pays(at::ScalarType) {
-    return true;
-}
-
 // LibTorch's packed weights are its own, in a layout it does not say.
 bool onednn_packs_in_tiles(int64_t, int64_t, at::ScalarType) {
     return false;

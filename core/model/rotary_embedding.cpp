@@ -33,21 +33,28 @@ at::Tensor RotaryEmbedding::rotate(const at::Tensor& x, const at::Tensor& cos,
     return x * cos.to(x.scalar_type()) + rotated * sin.to(x.scalar_type());
 }
 
+std::pair<at::Tensor, at::Tensor> RotaryEmbedding::tables(int64_t length, const at::Tensor& like) {
+    // Parallel batches (parallel_batches.h) share the model: one thread extends the
+    // tables while the others wait, and each rotates with the tables it was given.
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!cos_.defined() || cos_.size(0) < length || cos_.device() != like.device())
+        extend(length, like);
+    return {cos_, sin_};
+}
+
 at::Tensor RotaryEmbedding::apply(const at::Tensor& x, int64_t offset) {
     const int64_t length = x.size(-2);
-    if (!cos_.defined() || cos_.size(0) < offset + length || cos_.device() != x.device())
-        extend(offset + length, x);
-    return rotate(x, cos_.narrow(0, offset, length), sin_.narrow(0, offset, length));
+    const auto [cos, sin] = tables(offset + length, x);
+    return rotate(x, cos.narrow(0, offset, length), sin.narrow(0, offset, length));
 }
 
 at::Tensor RotaryEmbedding::apply(const at::Tensor& x, const at::Tensor& positions) {
     TORCH_CHECK(x.dim() == 4 && x.size(2) == 1, "rows at their own positions take one token");
-    const int64_t end = positions.max().item<int64_t>() + 1;
-    if (!cos_.defined() || cos_.size(0) < end || cos_.device() != x.device()) extend(end, x);
+    const auto [cos, sin] = tables(positions.max().item<int64_t>() + 1, x);
     const auto per_row = [&](const at::Tensor& table) {
         return table.index_select(0, positions).view({x.size(0), 1, 1, head_dim_});
     };
-    return rotate(x, per_row(cos_), per_row(sin_));
+    return rotate(x, per_row(cos), per_row(sin));
 }
 
 }  // namespace tfw

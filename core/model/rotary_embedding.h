@@ -6,6 +6,8 @@
 #include <ATen/core/Tensor.h>
 
 #include <cstdint>
+#include <mutex>
+#include <utility>
 
 namespace tfw {
 
@@ -18,11 +20,14 @@ class RotaryEmbedding {
     at::Tensor apply(const at::Tensor& x, const at::Tensor& positions);
 
   private:
+    // cos and sin for at least `length` positions on like's device.
+    std::pair<at::Tensor, at::Tensor> tables(int64_t length, const at::Tensor& like);
     void extend(int64_t length, const at::Tensor& like);
     at::Tensor rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin) const;
 
     int64_t head_dim_;
     double base_;
+    std::mutex mutex_;      // guards cos_ and sin_
     at::Tensor cos_, sin_;  // [cached positions, d_head], float, on the last device used
 };
 

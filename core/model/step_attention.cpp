@@ -1,7 +1,6 @@
 #include "core/model/step_attention.h"
 
 #include <ATen/ATen.h>
-#include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/runtime/parallel_for.h"
 #include "core/util/float_vectors.h"
 
 namespace tfw {

@@ -11,6 +11,12 @@ void set_blas_threads(int threads) {
         set(threads);
 }
 
+int blas_threads() {
+    using GetThreads = int (*)();
+    auto get = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+    return get ? get() : 0;
+}
+
 std::string openblas_core_name() {
     using CoreName = char* (*)();
     auto name = reinterpret_cast<CoreName>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));

@@ -10,6 +10,8 @@ namespace tfw {
 // wanted the cores its threads waited on each other (a 1-second test took minutes). A no-op
 // where the BLAS is not OpenBLAS (PyTorch's LibTorch uses MKL, which set_num_threads covers).
 void set_blas_threads(int threads);
+// The threads of OpenBLAS's pool, or 0 where the BLAS is not OpenBLAS.
+int blas_threads();
 
 // The kernels OpenBLAS chose for this processor ("Cooperlake", "Haswell", ...; the environment
 // variable OPENBLAS_CORETYPE overrides its choice), or "" where the BLAS is not OpenBLAS.
