@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/runtime/blas_threads.h"
+#include "core/runtime/compute_threads.h"
 #include "core/runtime/parallel_for.h"
 
 namespace tfw {
@@ -20,8 +21,7 @@ constexpr auto kPollInterval = std::chrono::milliseconds(10);
 }  // namespace
 
 int parallel_batch_workers(const c10::Device& device) {
-    if (!device.is_cpu() || at::in_parallel_region()) return 1;
-    return std::max(1, at::get_num_threads());
+    return device.is_cpu() ? std::max(1, threads_here()) : 1;
 }
 
 void run_parallel_batches(int workers, const std::function<void(int worker, bool asks)>& work,

@@ -154,9 +154,8 @@ std::vector<std::vector<Hypothesis>> decode_ids(
         workers,
         [&](int, bool asks) {
             while (!halt) {
-                if (asks && keep_going && !keep_going(done)) halt = true;
                 const size_t b = next++;
-                if (halt || b >= batches.size()) return;
+                if (b >= batches.size()) return;
                 const auto [first, end] = batches[batches.size() - 1 - b];
                 try {
                     decode_batch(first, end);
@@ -165,6 +164,7 @@ std::vector<std::vector<Hypothesis>> decode_ids(
                     throw;
                 }
                 done += end - first;
+                if (asks && keep_going && !keep_going(done)) halt = true;
             }
         },
         [&] {

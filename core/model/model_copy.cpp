@@ -40,7 +40,7 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
     // Packed at any thread count: whether a product uses the packed weights is decided as it
     // runs (packed_product_pays), and parallel batches run on one thread each.
     const bool packable = cpu && onednn_packing_supported(type);
-    // Where oneDNN's products do not pay, decoding one input at a time still gains tiles.
+    // Where oneDNN cannot pack, decoding one input at a time still gains tiles.
     const bool tiles = cpu && tiled_product_supported(model.options().d_model, type);
     if (precision == DecodePrecision::Fp32 && !packable && !tiles) return nullptr;
     TransformerModel copy = copy_in_format(model, type);

@@ -1,9 +1,10 @@
 #include "core/model/onednn_linear.h"
 
 #include <ATen/ATen.h>
-#include <ATen/Parallel.h>
 
 #include <exception>
+
+#include "core/runtime/compute_threads.h"
 
 namespace tfw {
 namespace {
@@ -45,12 +46,11 @@ at::Tensor with_residual(at::Tensor result, const at::Tensor& residual) {
 }
 
 bool packed_product_pays(int64_t rows, at::ScalarType type) {
-    // Parallel batches (parallel_batches.h) run each product on its own thread.
-    const bool one_thread = at::in_parallel_region() || at::get_num_threads() == 1;
+    const bool one_thread = threads_here() == 1;
     // With the oneDNN library on two threads of a 2-core machine, oneDNN waking its second
     // thread for every fp32 product lost to OpenBLAS's own two threads (one input at a time:
-    // greedy 52-66 against 74-86 sentences/s). 1.13's own bf16
-    // products are far slower than oneDNN's at any thread count.
+    // greedy 52-66 against 74-86 sentences/s). 1.13's own bf16 products are far slower than
+    // oneDNN's at any thread count.
     if (kOneDnnLibrary && type == at::kFloat && !one_thread) return false;
     constexpr int64_t kFewRows = 4;
     if (rows > kFewRows) return true;

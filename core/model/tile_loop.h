@@ -3,12 +3,11 @@
 // outputs, each tile read once for a pass of up to six rows, the tiles (and, for many rows, the
 // rows) shared out in parts among the calling thread and helper threads (helper_threads.h).
 
-#include <ATen/Parallel.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
+#include "core/runtime/compute_threads.h"
 #include "core/runtime/helper_threads.h"
 
 namespace tfw::tile_loop {
@@ -68,8 +67,7 @@ void for_each_tile(int64_t rows, int64_t outputs, const Tile& tile) {
         for (int64_t t = tp * count / tile_parts; t < (tp + 1) * count / tile_parts; ++t)
             for (int64_t r = 0; r < n; r += pass) tile(t, first + r, std::min(pass, n - r));
     };
-    const int helpers =
-        at::in_parallel_region() ? 0 : std::min(at::get_num_threads(), kMostThreads) - 1;
+    const int helpers = std::min(threads_here(), kMostThreads) - 1;
     run_in_parts(groups * tile_parts, helpers, part);
 }
 

@@ -20,4 +20,8 @@ int configure_threads(int threads) {
     return at::get_num_threads();
 }
 
+int threads_here() {
+    return at::in_parallel_region() ? 1 : at::get_num_threads();
+}
+
 }  // namespace tfw

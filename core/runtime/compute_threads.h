@@ -7,4 +7,8 @@ namespace tfw {
 // training, evaluation and the benchmarks.
 int configure_threads(int threads);
 
+// The threads an operator called here computes with: LibTorch's, or 1 inside its parallel
+// region (parallel batches, core/decode/parallel_batches.h), where nothing shares its work.
+int threads_here();
+
 }  // namespace tfw
