@@ -1556,8 +1556,8 @@
         <translation>累加式扫描每一步只加一个设置：%1 有 %2 个取值</translation>
     </message>
     <message>
-        <source>int8 decoding needs a CPU with AVX-512 VNNI or a LibTorch with FBGEMM (PyTorch&apos;s LibTorch 2.x), and this machine and build have neither: use fp32 or bf16</source>
-        <translation>int8 解码需要支持 AVX-512 VNNI 的 CPU 或带 FBGEMM 的 LibTorch（PyTorch 的 LibTorch 2.x），本机与当前构建均不具备：请使用 fp32 或 bf16</translation>
+        <source>int8 decoding needs an x86-64 CPU with AVX2 or a LibTorch with FBGEMM (PyTorch&apos;s LibTorch 2.x), and this machine and build have neither: use fp32 or bf16</source>
+        <translation>int8 解码需要支持 AVX2 的 x86-64 CPU 或带 FBGEMM 的 LibTorch（PyTorch 的 LibTorch 2.x），本机与当前构建均不具备：请使用 fp32 或 bf16</translation>
     </message>
 </context>
 <context>

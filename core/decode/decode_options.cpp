@@ -19,7 +19,7 @@ std::vector<DecodeProblem> decode_field_problems(const DecodeSettings& settings)
     if (settings.precision == DecodePrecision::Int8 && !int8_supported())
         problems.push_back(
             {"precision", config_problem(TFW_TR_NOOP("ConfigProblem",
-                                                     "int8 decoding needs a CPU with AVX-512 VNNI "
+                                                     "int8 decoding needs an x86-64 CPU with AVX2 "
                                                      "or a LibTorch with FBGEMM (PyTorch's "
                                                      "LibTorch 2.x), and this machine and build "
                                                      "have neither: use fp32 or bf16"))});

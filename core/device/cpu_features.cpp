@@ -42,10 +42,14 @@ CpuFeatures detect() {
     if (__get_cpuid_max(0, nullptr) < 7) return f;
     const uint64_t xcr0 = enabled_register_state();
     // SSE, AVX, opmask and both halves of the ZMM registers; then AMX's tile config and data.
+    const bool avx_state = (xcr0 & 0x6) == 0x6;  // SSE and AVX's upper halves
     const bool avx512_state = (xcr0 & 0xE6) == 0xE6;
     const bool amx_state = (xcr0 & (3ull << 17)) == (3ull << 17);
     uint32_t eax = 0, ebx = 0, ecx = 0, edx = 0;
+    __cpuid_count(1, 0, eax, ebx, ecx, edx);
+    const bool fma = ecx & (1u << 12);
     __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    f.avx2_fma = avx_state && fma && (ebx & (1u << 5));
     const bool avx512f = ebx & (1u << 16);
     const uint32_t max_subleaf = eax;
     f.avx512f = avx512_state && avx512f;

@@ -10,6 +10,7 @@ struct CpuFeatures {
     bool amx_int8 = false;     // AMX tiles with int8 (Sapphire Rapids and later)
     bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
     bool avx512_vnni = false;  // AVX-512 int8 dot products (Cascade Lake, Ice Lake, Zen 4)
+    bool avx2_fma = false;     // AVX2 with fused multiply-add (Haswell, Zen and later)
 };
 
 // Detected once; each needs the operating system to save the registers it uses, and AMX's

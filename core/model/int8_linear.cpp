@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/device/cpu_features.h"
+#include "core/model/int8_tiles.h"
 
 namespace tfw {
 namespace {
@@ -44,8 +45,13 @@ bool fbgemm_int8_supported() {
     return supported;
 }
 
+bool int8_tiles_chosen(int64_t inputs) {
+    return int8_tiles_supported(inputs) &&
+           (cpu_features().avx512_vnni || !fbgemm_int8_supported());
+}
+
 bool int8_supported() {
-    return cpu_features().avx512_vnni || fbgemm_int8_supported();
+    return int8_tiles_supported(4) || fbgemm_int8_supported();
 }
 
 c10::IValue pack_int8(const at::Tensor& weight, const at::Tensor& bias) {

@@ -1,6 +1,6 @@
 #pragma once
-// Products with int8 weights, for faster decoding on CPUs without AVX-512 VNNI (PackedLinear's
-// int8 packing; with VNNI it uses int8_tiles.h): LibTorch's dynamic quantization (weights int8
+// Products with int8 weights, for faster decoding where there are no int8 tiles (PackedLinear's
+// int8 packing; with AVX-512 VNNI or AVX2 it uses int8_tiles.h): LibTorch's dynamic quantization (weights int8
 // per output row, each input quantized on the fly, products summed in int32, the result fp32).
 
 #include <ATen/core/Tensor.h>
@@ -10,9 +10,15 @@
 
 namespace tfw {
 
-// Whether int8 decoding runs here: this CPU multiplies int8 tiles (AVX-512 VNNI, int8_tiles.h)
+// Whether int8 decoding runs here: this CPU multiplies int8 tiles (AVX-512 VNNI or AVX2,
+// int8_tiles.h)
 // or this LibTorch has FBGEMM.
 bool int8_supported();
+// Whether int8 packing multiplies in int8 tiles (int8_tiles.h) rather than through FBGEMM: with
+// AVX-512 VNNI always (faster than FBGEMM there, AMX where the CPU has it); with AVX2 alone only
+// where this LibTorch has no FBGEMM (Debian's 1.13), since AVX2's tiles widen every product to
+// 16 bits where FBGEMM's AVX2 kernels multiply bytes (with 7-bit inputs).
+bool int8_tiles_chosen(int64_t inputs);
 // Whether this LibTorch has FBGEMM for int8 linear layers (PyTorch's LibTorch 2.x does,
 // Debian's 1.13 does not). Chooses the engine for the process on first call.
 bool fbgemm_int8_supported();

@@ -3,6 +3,7 @@
 #include <ATen/ATen.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -133,6 +134,94 @@ __attribute__((target("avx512f,avx512vnni"))) void vnni_tile_product(const TileP
                    p.residual_row(r), p.out + r * p.outputs);
 }
 
+// Without VNNI (AVX2 CPUs): each row quantized the same way to signed 16-bit values, and each
+// weight widened to 16 bits as it is read, so that AVX2's multiply-add of pairs of 16-bit values
+// sums exactly too; the sums are VNNI's, less nothing (no compensation), and give the same bits.
+__attribute__((target("avx2"))) float quantize_row_avx2(const float* x, int64_t n, int16_t* q) {
+    __m256 largest = _mm256_setzero_ps();
+    const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    int64_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        largest = _mm256_max_ps(largest, _mm256_and_ps(_mm256_loadu_ps(x + k), magnitude));
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, largest);
+    float amax = *std::max_element(lanes, lanes + 8);
+    for (int64_t i = k; i < n; ++i) amax = std::max(amax, std::fabs(x[i]));
+    const float to_int = amax > 0 ? 127.0f / amax : 0.0f;
+    const __m256 scale = _mm256_set1_ps(to_int);
+    for (k = 0; k + 8 <= n; k += 8) {
+        // Rounded to nearest even, as VNNI's quantize_row rounds; |values| <= 127.
+        const __m256i v = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + k), scale));
+        const __m128i packed =
+            _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(q + k), packed);
+    }
+    for (int64_t i = k; i < n; ++i) q[i] = static_cast<int16_t>(std::nearbyint(x[i] * to_int));
+    return amax / 127.0f;
+}
+
+// A quarter of a tile (16 outputs) for R rows (up to three) with AVX2: a quad of inputs of four
+// outputs widened to 16 bits per vector, multiplied by the row's quad in pairs, each output's two
+// pair sums kept apart until the end. sums[r] gets the quarter's 16 exact sums of row r.
+template <int R>
+__attribute__((target("avx2"))) void avx2_quarter_sums(const int16_t* q, int64_t inputs,
+                                                       const int8_t* tile, int64_t quarter,
+                                                       int32_t (*sums)[16]) {
+    __m256i s[R][4];
+    for (int r = 0; r < R; ++r)
+        s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm256_setzero_si256();
+    for (int64_t k = 0; k < inputs; k += kQuad) {
+        const int8_t* w = tile + k * kTile + quarter * 16 * kQuad;
+        __m256i x[R];
+        for (int r = 0; r < R; ++r) {
+            int64_t quad;
+            std::memcpy(&quad, q + r * inputs + k, sizeof quad);
+            x[r] = _mm256_set1_epi64x(quad);
+        }
+#pragma GCC unroll 4
+        for (int v = 0; v < 4; ++v) {
+            const __m256i wv =
+                _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 16 * v)));
+            for (int r = 0; r < R; ++r)
+                s[r][v] = _mm256_add_epi32(s[r][v], _mm256_madd_epi16(x[r], wv));
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int v = 0; v < 4; ++v) {
+            alignas(32) int32_t pairs[8];
+            _mm256_store_si256(reinterpret_cast<__m256i*>(pairs), s[r][v]);
+            for (int i = 0; i < 4; ++i) sums[r][4 * v + i] = pairs[2 * i] + pairs[2 * i + 1];
+        }
+}
+
+// One tile for up to six rows with AVX2, finished as finish_row does, one value at a time.
+void avx2_tile_product(const TilePass& p, const int16_t* q, int64_t rows) {
+    int32_t sums[kTile / 16][3][16];
+    for (int64_t first = 0; first < rows; first += 3) {
+        const int64_t n = std::min<int64_t>(3, rows - first);
+        const int16_t* group = q + first * p.inputs;
+        for (int64_t quarter = 0; quarter < 4 && 16 * quarter < p.valid; ++quarter) {
+            if (n == 1)
+                avx2_quarter_sums<1>(group, p.inputs, p.tile, quarter, sums[quarter]);
+            else if (n == 2)
+                avx2_quarter_sums<2>(group, p.inputs, p.tile, quarter, sums[quarter]);
+            else
+                avx2_quarter_sums<3>(group, p.inputs, p.tile, quarter, sums[quarter]);
+        }
+        for (int64_t r = first; r < first + n; ++r) {
+            const float* residual = p.residual_row(r);
+            float* out = p.out + r * p.outputs;
+            for (int64_t o = 0; o < p.valid; ++o) {
+                const float scale = p.row_scales[r] * p.scales[o];
+                const float sum = static_cast<float>(sums[o / 16][r - first][o % 16]);
+                float v = p.bias ? std::fma(sum, scale, p.bias[o]) : sum * scale;
+                if (p.relu) v = v > 0.0f ? v : 0.0f;
+                out[o] = residual ? v + residual[o] : v;
+            }
+        }
+    }
+}
+
 #if TFW_AMX_COMPILED
 // AMX (Sapphire Rapids on): one instruction multiplies a tile register of 16 rows by 64 inputs
 // with one of 64 inputs by 16 outputs into 16 by 16 int32 sums, the same exact sums as VNNI's,
@@ -228,14 +317,21 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
 #if defined(__x86_64__)
     // The caller's buffers; the helper threads read them through these pointers.
     thread_local std::vector<uint8_t> quantized;
+    thread_local std::vector<int16_t> quantized_wide;
     thread_local std::vector<float> row_scale;
+    const bool vnni = cpu_features().avx512_vnni;
     const bool amx = tiles.amx && rows >= kAmxLeastRows;
-    quantized.resize((rows + (amx ? kAmxRowsPerPass - 1 : 0)) * inputs);
     row_scale.resize(rows);
-    uint8_t* const q = quantized.data();
     float* const row_scales = row_scale.data();
+    if (vnni)
+        quantized.resize((rows + (amx ? kAmxRowsPerPass - 1 : 0)) * inputs);
+    else
+        quantized_wide.resize(rows * inputs);
+    uint8_t* const q = quantized.data();
+    int16_t* const q_wide = quantized_wide.data();
     for (int64_t r = 0; r < rows; ++r)
-        row_scales[r] = quantize_row(x + r * inputs, inputs, q + r * inputs);
+        row_scales[r] = vnni ? quantize_row(x + r * inputs, inputs, q + r * inputs)
+                             : quantize_row_avx2(x + r * inputs, inputs, q_wide + r * inputs);
     const int8_t* weights = tiles.weights.data_ptr<int8_t>();
     const int32_t* compensation = tiles.compensation.data_ptr<int32_t>();
     const float* scales = tiles.scales.data_ptr<float>();
@@ -243,7 +339,7 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
     const bool relu = activation == FusedActivation::Relu;
     auto pass = [&](int64_t t, int64_t r) {
         const int64_t at_tile = r * outputs + t * kTile;
-        return TilePass{q + r * inputs,
+        return TilePass{vnni ? q + r * inputs : nullptr,
                         inputs,
                         weights + t * kTile * inputs,
                         compensation + t * kTile,
@@ -264,6 +360,12 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
         return;
     }
 #endif
+    if (!vnni) {
+        tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
+            avx2_tile_product(pass(t, r), q_wide + r * inputs, n);
+        });
+        return;
+    }
     tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
         tile_loop::with_rows(
             n, [&](auto count) { vnni_tile_product<decltype(count)::value>(pass(t, r)); });
@@ -271,7 +373,7 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
 #else
     (void)x, (void)rows, (void)inputs, (void)tiles, (void)bias, (void)activation, (void)residual,
         (void)out;
-    TORCH_CHECK(false, "int8 tiles need AVX-512 VNNI");
+    TORCH_CHECK(false, "int8 tiles need AVX-512 VNNI or AVX2");
 #endif
 }
 
@@ -279,7 +381,7 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
 
 bool int8_tiles_supported(int64_t inputs) {
     const CpuFeatures& cpu = cpu_features();
-    return inputs % kQuad == 0 && cpu.avx512f && cpu.avx512_vnni;
+    return inputs % kQuad == 0 && ((cpu.avx512f && cpu.avx512_vnni) || cpu.avx2_fma);
 }
 
 Int8Tiles pack_int8_tiles(const at::Tensor& weight) {

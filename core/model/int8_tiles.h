@@ -1,6 +1,6 @@
 #pragma once
 // Products with int8 weights in tiles of 64 outputs, for int8 decoding on CPUs with AVX-512
-// VNNI (any LibTorch: Debian's 1.13 has no quantized engine of its own). Weights are int8 per
+// VNNI or AVX2 (any LibTorch: Debian's 1.13 has no quantized engine of its own). Weights are int8 per
 // output (symmetric, the output's largest magnitude at 127), each input row is quantized to
 // int8 the same way as it comes, and VNNI's dot product of four unsigned by four signed bytes
 // sums the products in int32, exactly; the sum is scaled back to fp32 once per output. The
@@ -9,6 +9,8 @@
 // up to six rows, shared out among helper threads. A quarter of fp32's bytes to read for a few
 // rows, four times its multiply-adds per instruction for many. Where the CPU has AMX, six rows
 // or more are multiplied in its tile registers from the same layout, to the same exact sums.
+// Without VNNI, AVX2 widens the inputs and weights to 16 bits and multiplies pairs of them, to
+// the same exact sums again (and the same results), at about fp32's speed for many rows.
 
 #include <ATen/core/Tensor.h>
 
@@ -16,7 +18,8 @@
 
 namespace tfw {
 
-// Whether this CPU multiplies int8 tiles (AVX-512 VNNI) with `inputs` inputs, a multiple of 4.
+// Whether this CPU multiplies int8 tiles (AVX-512 VNNI or AVX2) with `inputs` inputs, a multiple
+// of 4.
 bool int8_tiles_supported(int64_t inputs);
 
 // Weights [out, in] as int8 tiles.

@@ -30,7 +30,7 @@ TransformerModel decoding_copy(TransformerModelImpl& model, DecodePrecision prec
                 "int8 decoding runs on the CPU; on a GPU use bf16 (decode.precision)");
         if (!int8_supported())
             throw std::invalid_argument(
-                "int8 decoding needs a CPU with AVX-512 VNNI or a LibTorch with FBGEMM "
+                "int8 decoding needs an x86-64 CPU with AVX2 or a LibTorch with FBGEMM "
                 "(PyTorch's LibTorch 2.x; Debian's 1.13 has none); use fp32 or bf16");
         TransformerModel copy = copy_in_format(model, at::kFloat);
         copy->pack_weights(WeightPacking::Int8);

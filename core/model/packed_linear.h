@@ -1,6 +1,6 @@
 #pragma once
 // A linear layer whose weights can be packed once for faster decoding on the CPU: as int8
-// (int8_tiles.h with AVX-512 VNNI, else LibTorch's dynamic quantization, int8_linear.h), in
+// (int8_tiles.h with AVX-512 VNNI or AVX2, else LibTorch's dynamic quantization, int8_linear.h), in
 // oneDNN's blocked layout in their own number format (onednn_linear.h), and fp32 in tiles for a few
 // rows (tiled_product.h). Until pack() it is exactly torch::nn::Linear, with the same parameter
 // names, so checkpoints are unchanged.

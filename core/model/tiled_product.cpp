@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "core/device/cpu_features.h"
@@ -58,6 +59,64 @@ __attribute__((target("avx512f"))) void tile_product(const float* x, int64_t inp
                 v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(mask, residual + r * outputs + 16 * j));
             _mm512_mask_storeu_ps(out + r * outputs + 16 * j, mask, v);
         }
+}
+
+// The same with AVX2's 16 registers of 8 floats: half a tile (32 outputs, four vectors of sums
+// a row) for up to three rows at a time, each output summed in the same order as above, so the
+// results are the AVX-512 kernel's bits. `half` is 0 or 1, `valid` the tile's valid outputs.
+template <int R>
+__attribute__((target("avx2,fma"))) void half_tile_product(const float* x, int64_t inputs,
+                                                           const float* tile, int half,
+                                                           const float* bias, int64_t valid,
+                                                           bool relu, const float* residual,
+                                                           int64_t outputs, float* out) {
+    constexpr int64_t kHalf = kTile / 2;
+    const int64_t first = half * kHalf;
+    __m256 s[R][4];
+#pragma GCC unroll 4
+    for (int r = 0; r < R; ++r) s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm256_setzero_ps();
+    for (int64_t k = 0; k < inputs; ++k) {
+        const float* w = tile + k * kTile + first;
+        const __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8),
+                     w2 = _mm256_loadu_ps(w + 16), w3 = _mm256_loadu_ps(w + 24);
+#pragma GCC unroll 4
+        for (int r = 0; r < R; ++r) {
+            const __m256 xk = _mm256_broadcast_ss(x + r * inputs + k);
+            s[r][0] = _mm256_fmadd_ps(xk, w0, s[r][0]);
+            s[r][1] = _mm256_fmadd_ps(xk, w1, s[r][1]);
+            s[r][2] = _mm256_fmadd_ps(xk, w2, s[r][2]);
+            s[r][3] = _mm256_fmadd_ps(xk, w3, s[r][3]);
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int64_t j = 0; j < 4 && first + 8 * j < valid; ++j) {
+            const int64_t at = first + 8 * j, lanes = std::min<int64_t>(8, valid - at);
+            alignas(32) float v[8];
+            _mm256_store_ps(v, s[r][j]);
+            // A few values each: the last tile's partial vectors need no masked loads this way.
+            float* o = out + r * outputs + at;
+            for (int64_t i = 0; i < lanes; ++i) {
+                float y = bias ? v[i] + bias[at + i] : v[i];
+                if (relu) y = y > 0.0f ? y : 0.0f;
+                o[i] = residual ? y + residual[r * outputs + at + i] : y;
+            }
+        }
+}
+
+// A tile for R rows (up to six) with AVX2: each half of it for three rows at a time.
+template <int R>
+void tile_product_avx2(const float* x, int64_t inputs, const float* tile, const float* bias,
+                       int64_t valid, bool relu, const float* residual, int64_t outputs,
+                       float* out) {
+    constexpr int kFirst = R > 3 ? 3 : R;
+    for (int half = 0; half < 2 && half * kTile / 2 < valid; ++half) {
+        half_tile_product<kFirst>(x, inputs, tile, half, bias, valid, relu, residual, outputs,
+                                  out);
+        if constexpr (R > 3)
+            half_tile_product<R - 3>(x + 3 * inputs, inputs, tile, half, bias, valid, relu,
+                                     residual ? residual + 3 * outputs : nullptr, outputs,
+                                     out + 3 * outputs);
+    }
 }
 
 // bf16 values as the fp32 values they are (the zero-masking forms: the plain ones start from an
@@ -120,19 +179,29 @@ void multiply_in_tiles(const T* x, int64_t rows, int64_t inputs, const T* tiles,
                        const T* bias, FusedActivation activation, const T* residual, T* out) {
 #if defined(__x86_64__)
     const bool relu = activation == FusedActivation::Relu;
+    bool avx512 = true;
+    if constexpr (std::is_same_v<T, float>) avx512 = cpu_features().avx512f;
     tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
         const int64_t at_tile = r * outputs + t * kTile;
         tile_loop::with_rows(n, [&](auto count) {
-            tile_product<decltype(count)::value>(
-                x + r * inputs, inputs, tiles + t * kTile * inputs,
-                bias ? bias + t * kTile : nullptr, std::min(kTile, outputs - t * kTile), relu,
-                residual ? residual + at_tile : nullptr, outputs, out + at_tile);
+            constexpr int kRows = decltype(count)::value;
+            const auto* rows_x = x + r * inputs;
+            const auto* tile = tiles + t * kTile * inputs;
+            const auto* tile_bias = bias ? bias + t * kTile : nullptr;
+            const int64_t valid = std::min(kTile, outputs - t * kTile);
+            const auto* tile_residual = residual ? residual + at_tile : nullptr;
+            if constexpr (std::is_same_v<T, float>)
+                if (!avx512)
+                    return tile_product_avx2<kRows>(rows_x, inputs, tile, tile_bias, valid, relu,
+                                                    tile_residual, outputs, out + at_tile);
+            tile_product<kRows>(rows_x, inputs, tile, tile_bias, valid, relu, tile_residual,
+                                outputs, out + at_tile);
         });
     });
 #else
     (void)x, (void)rows, (void)inputs, (void)tiles, (void)outputs, (void)bias, (void)activation,
         (void)residual, (void)out;
-    TORCH_CHECK(false, "tiled products need AVX-512");
+    TORCH_CHECK(false, "tiled products need AVX-512 or AVX2");
 #endif
 }
 
@@ -140,7 +209,8 @@ void multiply_in_tiles(const T* x, int64_t rows, int64_t inputs, const T* tiles,
 
 bool tiled_product_supported(int64_t inputs, at::ScalarType type) {
 #if defined(__x86_64__)
-    if (type == at::kFloat) return inputs % kBlock == 0 && cpu_features().avx512f;
+    if (type == at::kFloat)
+        return inputs % kBlock == 0 && (cpu_features().avx512f || cpu_features().avx2_fma);
     // oneDNN's bf16 blocks are 16 pairs of inputs.
     return type == at::kBFloat16 && inputs % (2 * kBlock) == 0 && cpu_features().avx512_bf16;
 #else

@@ -8,8 +8,10 @@
 // (docs/performance.md). Each output sums its inputs in order in one fused multiply-add chain
 // and adds the bias last, as oneDNN's kernel does (bf16: pairs of inputs in AVX-512 BF16's dot
 // product, rounded once): with inputs a multiple of 16 (bf16: 32), the results are the same bits
-// as oneDNN's. With more than one thread, helper threads take some of the tiles
-// (helper_threads.h); the results do not depend on which thread computed a tile.
+// as oneDNN's. fp32 runs with AVX-512 or, on CPUs without it, with AVX2 (half a tile at a time,
+// the same sums in the same order: the same bits). With more than one thread, helper threads
+// take some of the tiles (helper_threads.h); the results do not depend on which thread computed
+// a tile.
 
 #include <ATen/core/Tensor.h>
 
@@ -24,8 +26,8 @@ constexpr int64_t kMostTiledRows = 8;
 // up to a batch of 64 to 128 decoding rows (docs/performance.md).
 constexpr int64_t kMostTiledFp32Rows = 128;
 
-// Whether this CPU multiplies weights of `inputs` inputs of this type in tiles (fp32: AVX-512,
-// inputs a multiple of 16; bf16: AVX-512 BF16, a multiple of 32).
+// Whether this CPU multiplies weights of `inputs` inputs of this type in tiles (fp32: AVX-512 or
+// AVX2 with FMA, inputs a multiple of 16; bf16: AVX-512 BF16, a multiple of 32).
 bool tiled_product_supported(int64_t inputs, at::ScalarType type);
 
 // Weights [out, in] in tiles for tiled_linear: fp32 [ceil(out / 64), in, 64], bf16

@@ -99,6 +99,27 @@ void expect_copy_decodes_close(TransformerModelImpl& model, TransformerModelImpl
     }
 }
 
+// relu?(x times w, each output one fused multiply-add chain over the inputs in order, plus b)
+// plus residual, in scalar code: x [rows, 1, in], w [out, in], b [out], residual [rows, 1, out].
+at::Tensor fma_chain_product(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
+                             bool relu, const at::Tensor& residual) {
+    const int64_t rows = x.size(0), in = w.size(1), out = w.size(0);
+    const at::Tensor xs = x.contiguous(), ws = w.contiguous(), r = residual.contiguous();
+    at::Tensor y = at::empty({rows, 1, out});
+    const float *xv = xs.data_ptr<float>(), *wv = ws.data_ptr<float>(), *bv = b.data_ptr<float>(),
+                *rv = r.data_ptr<float>();
+    float* yv = y.data_ptr<float>();
+    for (int64_t i = 0; i < rows; ++i)
+        for (int64_t o = 0; o < out; ++o) {
+            float sum = 0.0f;
+            for (int64_t k = 0; k < in; ++k) sum = std::fma(xv[i * in + k], wv[o * in + k], sum);
+            float v = sum + bv[o];
+            if (relu) v = v > 0.0f ? v : 0.0f;
+            yv[i * out + o] = v + rv[i * out + o];
+        }
+    return y;
+}
+
 bool repeats_an_ngram(const std::vector<int>& tokens, int n) {
     std::set<std::vector<int>> seen;
     for (size_t i = 0; i + n <= tokens.size(); ++i)
@@ -879,7 +900,8 @@ class TestDecode : public QObject {
     // in the same tiles (its library, AVX-512) it is oneDNN's own product bit for bit, as a
     // PackedLinear's product and sum are, whichever multiplies.
     void tiledProductIsThePackedProduct() {
-        if (!tiled_product_supported(16, at::kFloat)) QSKIP("tiled_product needs AVX-512");
+        if (!tiled_product_supported(16, at::kFloat))
+            QSKIP("tiled_product needs AVX-512 or AVX2");
         torch::NoGradGuard no_grad;
         at::manual_seed(11);
         const int threads = at::get_num_threads();
@@ -909,6 +931,9 @@ class TestDecode : public QObject {
                         QVERIFY(at::allclose(y, expected, 1e-5, 1e-4));
                         QVERIFY(at::allclose(tiled_linear(x, tiles, out, {}, act, {}),
                                              relu ? at::relu(unbiased) : unbiased, 1e-5, 1e-4));
+                        // Each output one fused multiply-add chain in input order, then the
+                        // bias, relu and residual: the same bits with AVX-512 and with AVX2.
+                        QVERIFY(at::equal(y, fma_chain_product(x, w, b, relu, residual)));
                         // Tiles shared out among threads (helper_threads.h): the same bits.
                         at::set_num_threads(threads == 1 ? 2 : 1);
                         const at::Tensor other = tiled_linear(x, tiles, out, b, act, residual);
@@ -1016,14 +1041,14 @@ class TestDecode : public QObject {
             }
     }
 
-    // int8 weights in tiles (int8_tiles.h, AVX-512 VNNI): the tiles hold each output's weights
+    // int8 weights in tiles (int8_tiles.h, AVX-512 VNNI or AVX2): the tiles hold each output's weights
     // rounded to its scale, and the product of any number of rows is, bit for bit, what its
     // definition gives computed one number at a time (each row quantized on its own, sums in
     // integers, scaled and biased in one rounding), on any number of threads, with AMX's tiles
     // (where this CPU has them: many rows) and without; within int8's
     // rounding of the fp32 product; a PackedLinear packed as int8 multiplies so.
     void int8TiledProductIsItsDefinition() {
-        if (!int8_tiles_supported(4)) QSKIP("int8 tiles need AVX-512 VNNI");
+        if (!int8_tiles_supported(4)) QSKIP("int8 tiles need AVX-512 VNNI or AVX2");
         QVERIFY(!int8_tiles_supported(6));  // quads of inputs
         torch::NoGradGuard no_grad;
         at::manual_seed(13);
@@ -1103,6 +1128,9 @@ class TestDecode : public QObject {
                                           int8_tiled_linear(x, tiles, b, act, {}) + one));
                     }
                 }
+                // A PackedLinear multiplies in tiles where int8 packing chooses them (with AVX2
+                // alone, only where this LibTorch has no FBGEMM).
+                if (!int8_tiles_chosen(in)) continue;
                 PackedLinear linear(torch::nn::LinearOptions(in, out));
                 const Int8Tiles own = pack_int8_tiles(linear->weight);
                 linear->pack(WeightPacking::Int8);
@@ -1117,14 +1145,14 @@ class TestDecode : public QObject {
             }
     }
 
-    // int8 linear layers (AVX-512 VNNI or FBGEMM): the copy's outputs score under the fp32
+    // int8 linear layers (AVX-512 VNNI, AVX2 or FBGEMM): the copy's outputs score under the fp32
     // model close to what it computed and to fp32's own outputs, half of them or more the
     // same; the original is untouched.
     void int8CopyDecodesCloseToFp32() {
         if (!int8_supported())
             QSKIP(
-                "neither AVX-512 VNNI nor FBGEMM here: int8 decoding is refused (test_decode_cli "
-                "checks the message)");
+                "neither AVX-512 VNNI, AVX2 nor FBGEMM here: int8 decoding is refused "
+                "(test_decode_cli checks the message)");
         for (Task task : {Task::Translation, Task::LanguageModel}) {
             auto model = make_model(task);
             TransformerModel int8 = copy_in_format(*model, at::kFloat);

@@ -314,7 +314,8 @@ class TestDecodeCli : public QObject {
         QVERIFY(std::abs(unmasked_bf16.hypothesis.score - unmasked) < tolerance);
         QVERIFY(std::abs(unmasked_bf16.hypothesis.score - masked_bf16.hypothesis.score) > 1e-6);
 
-        // int8 where the CPU has AVX-512 VNNI or LibTorch has FBGEMM, else refused with the reason.
+        // int8 where the CPU has AVX-512 VNNI or AVX2 or LibTorch has FBGEMM, else refused with
+        // the reason.
         options.precision = DecodePrecision::Int8;
         if (int8_supported()) {
             const auto int8 = translator.translate({"a b c d"}, options)[0][0];
@@ -322,7 +323,7 @@ class TestDecodeCli : public QObject {
         } else {
             try {
                 translator.translate({"a b c d"}, options);
-                QFAIL("int8 decoding without VNNI or FBGEMM was not refused");
+                QFAIL("int8 decoding without int8 tiles or FBGEMM was not refused");
             } catch (const std::invalid_argument& e) {
                 QVERIFY2(std::string(e.what()).find("FBGEMM") != std::string::npos, e.what());
             }
@@ -337,13 +338,14 @@ class TestDecodeCli : public QObject {
 
     void int8IsRefusedBeforeDecodingWhereItCannotRun() {
         if (int8_supported())
-            QSKIP("this CPU has AVX-512 VNNI or this LibTorch FBGEMM: int8 decodes (tests above)");
+            QSKIP("this CPU has AVX-512 VNNI or AVX2 or this LibTorch FBGEMM: int8 decodes (tests "
+                  "above)");
         const QString input = write("int8.txt", "a b\n");
         const CliRun run = run_tfw(
             {"translate", "--checkpoint", m_translation, "--input", input, "--precision", "int8"});
         QCOMPARE(run.exit_code, 2);
         QVERIFY2(contains(run.err,
-                          "int8 decoding needs a CPU with AVX-512 VNNI or a LibTorch with FBGEMM"),
+                          "int8 decoding needs an x86-64 CPU with AVX2 or a LibTorch with FBGEMM"),
                  run.err.c_str());
         QVERIFY2(run.out.empty(), run.out.c_str());
     }
