@@ -31,6 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".deps" / "ct2"
 PINS = ["ctranslate2==4.8.5", "sacrebleu==2.6.0", "safetensors==0.8.0", "sentencepiece==0.2.3",
         "numpy==2.4.6"]
+# Variables that cap the instruction sets a library's kernels use: the workbench's own, oneDNN's
+# (both spellings), LibTorch's, OpenBLAS's and CTranslate2's.
+CPU_CEILINGS = ["TFW_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY",
+                "OPENBLAS_CORETYPE", "CT2_FORCE_CPU_ISA"]
 
 
 def setup():
@@ -275,8 +279,11 @@ def main():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                 if line.startswith("model name")), "?")
     print(f"# {cpu}, {os.cpu_count()} cores; load before: {open('/proc/loadavg').read().split()[:3]}")
-    if "OPENBLAS_CORETYPE" in os.environ:  # overrides the kernels OpenBLAS picks for this CPU
-        print(f"# OPENBLAS_CORETYPE={os.environ['OPENBLAS_CORETYPE']} is set")
+    # Each overrides the kernels a library picks for this CPU (docs/performance.md: timing the
+    # kernels of an older CPU on a newer one).
+    for name in CPU_CEILINGS:
+        if name in os.environ:
+            print(f"# {name}={os.environ[name]} is set")
     print(f"# {args.checkpoint}: {len(sources)} sentences, batch {args.batch}, "
           f"length penalty {args.lenpen}, length limit {args.max_len}, "
           f"{args.rounds} alternating rounds, medians\n")

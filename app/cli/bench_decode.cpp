@@ -12,6 +12,7 @@
 #include "core/data/data_error.h"
 #include "core/data/text_reader.h"
 #include "core/decode/translator.h"
+#include "core/device/cpu_features.h"
 #include "core/runtime/blas_threads.h"
 #include "core/runtime/compute_threads.h"
 
@@ -64,6 +65,7 @@ int bench_decode(const std::vector<std::string>& argv) {
         {"tgt_tokens_per_s", rounded(static_cast<double>(tokens) / seconds)}};
     // The kernels a CPU timing ran on: OpenBLAS picks them per processor.
     if (const std::string core = openblas_core_name(); !core.empty()) out["openblas"] = core;
+    out["cpu_isa"] = cpu_isa_name(cpu_features());  // ours: TFW_MAX_CPU_ISA caps them
     std::cout << out.dump() << std::endl;
     return 0;
 }

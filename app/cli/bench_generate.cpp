@@ -8,6 +8,7 @@
 #include "app/cli/bench_model_args.h"
 #include "app/cli/decode_args.h"
 #include "core/decode/generation_benchmark.h"
+#include "core/device/cpu_features.h"
 #include "core/runtime/blas_threads.h"
 
 namespace tfw::cli {
@@ -63,6 +64,7 @@ int bench_generate(const std::vector<std::string>& argv) {
                        {"tokens_per_s", rounded(r.tokens_per_s)},
                        {"sentences_per_s", rounded(r.sentences_per_s)}};
     if (const std::string core = openblas_core_name(); !core.empty()) out["openblas"] = core;
+    out["cpu_isa"] = cpu_isa_name(cpu_features());  // ours: TFW_MAX_CPU_ISA caps them
     std::cout << out.dump() << std::endl;
     return 0;
 }

@@ -4,7 +4,10 @@
 #include <cpuid.h>
 #endif
 
+#include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <iostream>
 
 #if defined(__linux__) && defined(__x86_64__)
 #include <sys/syscall.h>
@@ -70,11 +73,70 @@ CpuFeatures detect() {
 }
 #endif
 
+// TFW_MAX_CPU_ISA's names, lowest first: each level has the instructions of those below it.
+enum class Level { Sse41, Avx2, Avx512Core, Avx512CoreVnni, Avx512CoreBf16, Avx512CoreAmx };
+constexpr std::array<std::string_view, 6> kLevelNames = {
+    "sse41", "avx2", "avx512_core", "avx512_core_vnni", "avx512_core_bf16", "avx512_core_amx"};
+
+std::string lowercase(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+// The features a CPU of `level` has at most: those of lower levels and its own.
+CpuFeatures capped_at(const CpuFeatures& f, Level level) {
+    auto upto = [level](Level needed) { return level >= needed; };
+    CpuFeatures out;
+    out.avx2_fma = f.avx2_fma && upto(Level::Avx2);
+    out.avx512f = f.avx512f && upto(Level::Avx512Core);
+    out.avx512_vnni = f.avx512_vnni && upto(Level::Avx512CoreVnni);
+    out.avx512_bf16 = f.avx512_bf16 && upto(Level::Avx512CoreBf16);
+    out.amx_bf16 = f.amx_bf16 && upto(Level::Avx512CoreAmx);
+    out.amx_int8 = f.amx_int8 && upto(Level::Avx512CoreAmx);
+    return out;
+}
+
+CpuFeatures detect_capped() {
+    CpuFeatures f = detect();
+    const char* ceiling = std::getenv("TFW_MAX_CPU_ISA");
+    if (ceiling == nullptr || cap_cpu_features(f, ceiling)) return f;
+    std::cerr << "warning: TFW_MAX_CPU_ISA=" << ceiling << " is none of";
+    for (std::string_view name : kLevelNames) std::cerr << " " << name;
+    std::cerr << ": the CPU's own instruction sets are used\n";
+    return f;
+}
+
 }  // namespace
 
 const CpuFeatures& cpu_features() {
-    static const CpuFeatures features = detect();
+    static const CpuFeatures features = detect_capped();
     return features;
+}
+
+bool cap_cpu_features(CpuFeatures& detected, std::string_view ceiling) {
+    if (ceiling.empty()) return true;
+    const std::string name = lowercase(ceiling);
+    for (size_t i = 0; i < kLevelNames.size(); ++i)
+        if (kLevelNames[i] == name) {
+            detected = capped_at(detected, static_cast<Level>(i));
+            return true;
+        }
+    return false;
+}
+
+std::string cpu_isa_name(const CpuFeatures& features) {
+    // The instructions each level adds (AMX: Sapphire Rapids has both kinds).
+    const std::array<bool, kLevelNames.size()> adds = {true,
+                                                       features.avx2_fma,
+                                                       features.avx512f,
+                                                       features.avx512_vnni,
+                                                       features.avx512_bf16,
+                                                       features.amx_int8 || features.amx_bf16};
+    size_t level = 0;
+    while (level + 1 < adds.size() && adds[level + 1]) ++level;
+    return std::string(kLevelNames[level]);
 }
 
 bool cpu_runs_bf16_natively() {

@@ -1,6 +1,15 @@
 #pragma once
 // What the processor this process runs on can do, read with cpuid at run time: one build runs
 // on machines with and without AVX-512 BF16, so nothing here is assumed from the compiler.
+// The environment variable TFW_MAX_CPU_ISA caps what the workbench's own matrix kernels use, in
+// oneDNN's names (ONEDNN_MAX_CPU_ISA), so that one machine runs and times the kernels an older
+// CPU gets: sse41 (none of these), avx2, avx512_core, avx512_core_vnni, avx512_core_bf16,
+// avx512_core_amx (all). LibTorch's own kernels follow ONEDNN_MAX_CPU_ISA and
+// ATEN_CPU_CAPABILITY (default, avx2, avx512), set beside it for the whole of an older CPU; the
+// vector loops GCC clones (core/util/float_vectors.h) follow the processor whatever is set.
+
+#include <string>
+#include <string_view>
 
 namespace tfw {
 
@@ -13,9 +22,18 @@ struct CpuFeatures {
     bool avx2_fma = false;     // AVX2 with fused multiply-add (Haswell, Zen and later)
 };
 
-// Detected once; each needs the operating system to save the registers it uses, and AMX's
-// tile data (8 KB a thread) Linux saves only for a process that asks: detecting asks for it.
+// Detected once and capped by TFW_MAX_CPU_ISA (a name not in the list above caps nothing and is
+// reported once on stderr); each needs the operating system to save the registers it uses, and
+// AMX's tile data (8 KB a thread) Linux saves only for a process that asks: detecting asks for it.
 const CpuFeatures& cpu_features();
+
+// `detected` with what lies above `ceiling` (one of TFW_MAX_CPU_ISA's names) switched off; an
+// empty ceiling caps nothing. False for a name not in the list.
+bool cap_cpu_features(CpuFeatures& detected, std::string_view ceiling);
+
+// The highest of TFW_MAX_CPU_ISA's names whose instructions `features` all has: what a timing
+// ran on (tfw bench decode prints it).
+std::string cpu_isa_name(const CpuFeatures& features);
 
 // bf16 matrix products run in hardware here (AVX-512 BF16 or AMX); without either, LibTorch
 // converts every element and a bf16 step is many times slower than fp32.

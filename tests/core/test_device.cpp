@@ -90,6 +90,8 @@ class TestDevice : public QObject {
 
     // cpuid read at run time agrees with what the kernel says of this processor.
     void nativeBf16IsWhatTheProcessorReports() {
+        if (qEnvironmentVariableIsSet("TFW_MAX_CPU_ISA"))
+            QSKIP("TFW_MAX_CPU_ISA caps what the processor reports");
         QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
         if (!cpuinfo.open(QIODevice::ReadOnly)) QSKIP("no /proc/cpuinfo here");
         QStringList flags;
@@ -105,6 +107,46 @@ class TestDevice : public QObject {
         QCOMPARE(runs_bf16_natively(at::Device(at::kCPU)), cpu_runs_bf16_natively());
         qInfo("this CPU: avx512_bf16 %d, amx_bf16 %d, amx_int8 %d", cpu_features().avx512_bf16,
               cpu_features().amx_bf16, cpu_features().amx_int8);
+    }
+
+    // TFW_MAX_CPU_ISA's ceiling switches off what lies above it, adds nothing a CPU lacks, and
+    // the level left is named as oneDNN names it.
+    void aCeilingCapsTheCpusFeatures() {
+        const auto isa = [](const CpuFeatures& f) {
+            return QString::fromStdString(cpu_isa_name(f));
+        };
+        CpuFeatures all;
+        all.avx2_fma = all.avx512f = all.avx512_vnni = all.avx512_bf16 = true;
+        all.amx_bf16 = all.amx_int8 = true;
+        QCOMPARE(isa(all), QStringLiteral("avx512_core_amx"));
+        CpuFeatures f = all;
+        QVERIFY(cap_cpu_features(f, "AVX2"));  // oneDNN's variable is spelt in capitals
+        QVERIFY(f.avx2_fma && !f.avx512f && !f.avx512_vnni && !f.avx512_bf16);
+        QVERIFY(!f.amx_bf16 && !f.amx_int8);
+        QCOMPARE(isa(f), QStringLiteral("avx2"));
+        f = all;
+        QVERIFY(cap_cpu_features(f, "avx512_core_vnni"));
+        QVERIFY(f.avx512f && f.avx512_vnni && !f.avx512_bf16 && !f.amx_int8);
+        QCOMPARE(isa(f), QStringLiteral("avx512_core_vnni"));
+        f = all;
+        QVERIFY(cap_cpu_features(f, "sse41"));
+        QVERIFY(!f.avx2_fma && !f.avx512f);
+        QCOMPARE(isa(f), QStringLiteral("sse41"));
+        // Above what a CPU has, a ceiling adds nothing: AVX-512 without VNNI (Skylake-SP).
+        CpuFeatures skylake;
+        skylake.avx2_fma = skylake.avx512f = true;
+        f = skylake;
+        QVERIFY(cap_cpu_features(f, "avx512_core_amx"));
+        QVERIFY(!f.avx512_vnni && !f.amx_int8);
+        QCOMPARE(isa(f), QStringLiteral("avx512_core"));
+        f = all;  // AMD Zen 4: VNNI and BF16, no AMX
+        f.amx_bf16 = f.amx_int8 = false;
+        QCOMPARE(isa(f), QStringLiteral("avx512_core_bf16"));
+        // A name not in the list is refused and caps nothing; an empty one caps nothing.
+        f = all;
+        QVERIFY(!cap_cpu_features(f, "avx-2"));
+        QVERIFY(cap_cpu_features(f, ""));
+        QCOMPARE(isa(f), QStringLiteral("avx512_core_amx"));
     }
 
     void bf16SlowdownIsMeasured() {
