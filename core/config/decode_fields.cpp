@@ -104,9 +104,10 @@ std::vector<DecodeField> build_fields() {
                    "fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 "
                    "or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such "
                    "a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every "
-                   "linear layer, on a CPU with AVX-512 VNNI or with a LibTorch that has "
-                   "FBGEMM (2.x): 1.9 to 3.2 times as fast. Outputs of both may differ "
-                   "slightly (Multi30k test BLEU moved by up to 0.32).")),
+                   "linear layer, on x86-64 CPUs with AVX2: 1.9 to 3.2 times as fast with "
+                   "AVX-512 VNNI; with AVX2 alone and no FBGEMM (Debian's LibTorch), 2 to 6 "
+                   "times one input at a time and about as fast as fp32 in batches. Outputs of "
+                   "both may differ slightly (Multi30k test BLEU moved by up to 0.32).")),
         integer(
             "beam", &S::beam, G::Beam, TFW_TR_NOOP("ConfigField", "Beam size"), 1, 256,
             TFW_TR_NOOP("ConfigField",

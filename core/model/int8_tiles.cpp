@@ -160,18 +160,47 @@ __attribute__((target("avx2"))) float quantize_row_avx2(const float* x, int64_t 
     return amax / 127.0f;
 }
 
+// Eight outputs of one row finished as finish_row does (the same operations, so the same bits):
+// the exact sums as floats times the row's and the output's scales plus bias in one fused
+// multiply-add, relu, residual. Pointers at the eight outputs; `lanes` of them are outputs (a
+// partial last vector is finished one value at a time: no masked loads).
+__attribute__((target("avx2,fma"))) inline void finish_eight_avx2(__m256i sums, const float* scales,
+                                                                  float row_scale,
+                                                                  const float* bias, int64_t lanes,
+                                                                  bool relu, const float* residual,
+                                                                  float* out) {
+    const __m256 v_int = _mm256_cvtepi32_ps(sums);
+    if (lanes < 8) {
+        alignas(32) float v[8];
+        _mm256_store_ps(v, v_int);
+        for (int64_t o = 0; o < lanes; ++o) {
+            const float scale = row_scale * scales[o];
+            float y = bias ? std::fma(v[o], scale, bias[o]) : v[o] * scale;
+            if (relu) y = y > 0.0f ? y : 0.0f;
+            out[o] = residual ? y + residual[o] : y;
+        }
+        return;
+    }
+    const __m256 scale = _mm256_mul_ps(_mm256_set1_ps(row_scale), _mm256_loadu_ps(scales));
+    __m256 v =
+        bias ? _mm256_fmadd_ps(v_int, scale, _mm256_loadu_ps(bias)) : _mm256_mul_ps(v_int, scale);
+    if (relu) v = _mm256_and_ps(v, _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_GT_OQ));
+    if (residual) v = _mm256_add_ps(v, _mm256_loadu_ps(residual));
+    _mm256_storeu_ps(out, v);
+}
+
 // A quarter of a tile (16 outputs) for R rows (up to three) with AVX2: a quad of inputs of four
 // outputs widened to 16 bits per vector, multiplied by the row's quad in pairs, each output's two
-// pair sums kept apart until the end. sums[r] gets the quarter's 16 exact sums of row r.
+// pair sums kept apart until the end, then added and finished. Rows `first` on of the pass; q
+// points at the first of them.
 template <int R>
-__attribute__((target("avx2"))) void avx2_quarter_sums(const int16_t* q, int64_t inputs,
-                                                       const int8_t* tile, int64_t quarter,
-                                                       int32_t (*sums)[16]) {
+__attribute__((target("avx2,fma"))) void avx2_quarter_product(const TilePass& p, const int16_t* q,
+                                                              int64_t first, int64_t quarter) {
+    const int64_t inputs = p.inputs;
     __m256i s[R][4];
-    for (int r = 0; r < R; ++r)
-        s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm256_setzero_si256();
+    for (int r = 0; r < R; ++r) s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm256_setzero_si256();
     for (int64_t k = 0; k < inputs; k += kQuad) {
-        const int8_t* w = tile + k * kTile + quarter * 16 * kQuad;
+        const int8_t* w = p.tile + k * kTile + quarter * 16 * kQuad;
         __m256i x[R];
         for (int r = 0; r < R; ++r) {
             int64_t quad;
@@ -186,38 +215,36 @@ __attribute__((target("avx2"))) void avx2_quarter_sums(const int16_t* q, int64_t
                 s[r][v] = _mm256_add_epi32(s[r][v], _mm256_madd_epi16(x[r], wv));
         }
     }
-    for (int r = 0; r < R; ++r)
-        for (int v = 0; v < 4; ++v) {
-            alignas(32) int32_t pairs[8];
-            _mm256_store_si256(reinterpret_cast<__m256i*>(pairs), s[r][v]);
-            for (int i = 0; i < 4; ++i) sums[r][4 * v + i] = pairs[2 * i] + pairs[2 * i + 1];
+    const int64_t at = 16 * quarter;
+    for (int r = 0; r < R; ++r) {
+        const int64_t row = first + r;
+        const float* residual = p.residual_row(row);
+        for (int h = 0; h < 2 && at + 8 * h < p.valid; ++h) {
+            // s[r][2h] holds outputs 8h..8h+3 and s[r][2h+1] the next four, each as two pair
+            // sums side by side; hadd adds the pairs within each 128-bit half, giving outputs
+            // [0 1 4 5 | 2 3 6 7] of the eight, and the permute puts them in order.
+            const __m256i sums =
+                _mm256_permute4x64_epi64(_mm256_hadd_epi32(s[r][2 * h], s[r][2 * h + 1]), 0xD8);
+            const int64_t o = at + 8 * h;
+            finish_eight_avx2(sums, p.scales + o, p.row_scales[row], p.bias ? p.bias + o : nullptr,
+                              std::min<int64_t>(8, p.valid - o), p.relu,
+                              residual ? residual + o : nullptr, p.out + row * p.outputs + o);
         }
+    }
 }
 
-// One tile for up to six rows with AVX2, finished as finish_row does, one value at a time.
+// One tile for up to six rows with AVX2, three rows at a time.
 void avx2_tile_product(const TilePass& p, const int16_t* q, int64_t rows) {
-    int32_t sums[kTile / 16][3][16];
     for (int64_t first = 0; first < rows; first += 3) {
         const int64_t n = std::min<int64_t>(3, rows - first);
         const int16_t* group = q + first * p.inputs;
         for (int64_t quarter = 0; quarter < 4 && 16 * quarter < p.valid; ++quarter) {
             if (n == 1)
-                avx2_quarter_sums<1>(group, p.inputs, p.tile, quarter, sums[quarter]);
+                avx2_quarter_product<1>(p, group, first, quarter);
             else if (n == 2)
-                avx2_quarter_sums<2>(group, p.inputs, p.tile, quarter, sums[quarter]);
+                avx2_quarter_product<2>(p, group, first, quarter);
             else
-                avx2_quarter_sums<3>(group, p.inputs, p.tile, quarter, sums[quarter]);
-        }
-        for (int64_t r = first; r < first + n; ++r) {
-            const float* residual = p.residual_row(r);
-            float* out = p.out + r * p.outputs;
-            for (int64_t o = 0; o < p.valid; ++o) {
-                const float scale = p.row_scales[r] * p.scales[o];
-                const float sum = static_cast<float>(sums[o / 16][r - first][o % 16]);
-                float v = p.bias ? std::fma(sum, scale, p.bias[o]) : sum * scale;
-                if (p.relu) v = v > 0.0f ? v : 0.0f;
-                out[o] = residual ? v + residual[o] : v;
-            }
+                avx2_quarter_product<3>(p, group, first, quarter);
         }
     }
 }
