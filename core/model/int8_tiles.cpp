@@ -189,63 +189,67 @@ __attribute__((target("avx2,fma"))) inline void finish_eight_avx2(__m256i sums, 
     _mm256_storeu_ps(out, v);
 }
 
-// A quarter of a tile (16 outputs) for R rows (up to three) with AVX2: a quad of inputs of four
-// outputs widened to 16 bits per vector, multiplied by the row's quad in pairs, each output's two
-// pair sums kept apart until the end, then added and finished. Rows `first` on of the pass; q
-// points at the first of them.
-template <int R>
-__attribute__((target("avx2,fma"))) void avx2_quarter_product(const TilePass& p, const int16_t* q,
-                                                              int64_t first, int64_t quarter) {
-    const int64_t inputs = p.inputs;
-    __m256i s[R][4];
-    for (int r = 0; r < R; ++r) s[r][0] = s[r][1] = s[r][2] = s[r][3] = _mm256_setzero_si256();
+// Pair sums of 4 * V outputs for R rows (up to six) with AVX2: a quad of inputs of four outputs
+// widened to 16 bits per vector, multiplied by the row's quad in pairs, each output's two pair
+// sums side by side, stored as they are: pair_sums[r][8 v ..] for outputs 4 v to 4 v + 3. w
+// points at the outputs' first quad, q at the first row. V * R sums must stay in AVX2's sixteen
+// registers with V weights and a row's quad: 16 outputs for one or two rows, 8 for more. In a
+// function of its own that finishes nothing: adding the pairs here, or reading the sums at an
+// index known only at run time, made GCC keep some of them in memory, storing them every quad.
+template <int R, int V>
+__attribute__((target("avx2"), noinline)) void avx2_pair_sums(const int8_t* w, const int16_t* q,
+                                                              int64_t inputs,
+                                                              int32_t (*pair_sums)[32]) {
+    __m256i s[R][V];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int v = 0; v < V; ++v) s[r][v] = _mm256_setzero_si256();
     for (int64_t k = 0; k < inputs; k += kQuad) {
-        const int8_t* w = p.tile + k * kTile + quarter * 16 * kQuad;
-        __m256i x[R];
+        __m256i wv[V];
+#pragma GCC unroll 4
+        for (int v = 0; v < V; ++v)
+            wv[v] = _mm256_cvtepi8_epi16(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + k * kTile + 16 * v)));
+#pragma GCC unroll 8
         for (int r = 0; r < R; ++r) {
             int64_t quad;
             std::memcpy(&quad, q + r * inputs + k, sizeof quad);
-            x[r] = _mm256_set1_epi64x(quad);
-        }
+            const __m256i x = _mm256_set1_epi64x(quad);
 #pragma GCC unroll 4
-        for (int v = 0; v < 4; ++v) {
-            const __m256i wv =
-                _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 16 * v)));
-            for (int r = 0; r < R; ++r)
-                s[r][v] = _mm256_add_epi32(s[r][v], _mm256_madd_epi16(x[r], wv));
+            for (int v = 0; v < V; ++v)
+                s[r][v] = _mm256_add_epi32(s[r][v], _mm256_madd_epi16(x, wv[v]));
         }
     }
-    const int64_t at = 16 * quarter;
-    for (int r = 0; r < R; ++r) {
-        const int64_t row = first + r;
-        const float* residual = p.residual_row(row);
-        for (int h = 0; h < 2 && at + 8 * h < p.valid; ++h) {
-            // s[r][2h] holds outputs 8h..8h+3 and s[r][2h+1] the next four, each as two pair
-            // sums side by side; hadd adds the pairs within each 128-bit half, giving outputs
-            // [0 1 4 5 | 2 3 6 7] of the eight, and the permute puts them in order.
-            const __m256i sums =
-                _mm256_permute4x64_epi64(_mm256_hadd_epi32(s[r][2 * h], s[r][2 * h + 1]), 0xD8);
-            const int64_t o = at + 8 * h;
-            finish_eight_avx2(sums, p.scales + o, p.row_scales[row], p.bias ? p.bias + o : nullptr,
-                              std::min<int64_t>(8, p.valid - o), p.relu,
-                              residual ? residual + o : nullptr, p.out + row * p.outputs + o);
-        }
-    }
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int v = 0; v < V; ++v)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(pair_sums[r] + 8 * v), s[r][v]);
 }
 
-// One tile for up to six rows with AVX2, three rows at a time.
-void avx2_tile_product(const TilePass& p, const int16_t* q, int64_t rows) {
-    for (int64_t first = 0; first < rows; first += 3) {
-        const int64_t n = std::min<int64_t>(3, rows - first);
-        const int16_t* group = q + first * p.inputs;
-        for (int64_t quarter = 0; quarter < 4 && 16 * quarter < p.valid; ++quarter) {
-            if (n == 1)
-                avx2_quarter_product<1>(p, group, first, quarter);
-            else if (n == 2)
-                avx2_quarter_product<2>(p, group, first, quarter);
-            else
-                avx2_quarter_product<3>(p, group, first, quarter);
-        }
+// One tile for R rows (up to six) with AVX2, 16 or 8 outputs at a time.
+template <int R>
+__attribute__((target("avx2,fma"))) void avx2_tile_product(const TilePass& p, const int16_t* q) {
+    constexpr int V = R <= 2 ? 4 : 2;
+    int32_t pair_sums[R][32];
+    for (int64_t at = 0; at < p.valid; at += 4 * V) {
+        avx2_pair_sums<R, V>(p.tile + at * kQuad, q, p.inputs, pair_sums);
+        for (int64_t r = 0; r < R; ++r)
+            for (int64_t h = 0; h < V / 2 && at + 8 * h < p.valid; ++h) {
+                // Outputs 0..3 and the next four, each as two pair sums side by side: hadd adds
+                // the pairs within each 128-bit half, giving outputs [0 1 4 5 | 2 3 6 7], and the
+                // permute puts them in order.
+                const __m256i* two = reinterpret_cast<const __m256i*>(pair_sums[r] + 16 * h);
+                const __m256i sums = _mm256_permute4x64_epi64(
+                    _mm256_hadd_epi32(_mm256_loadu_si256(two), _mm256_loadu_si256(two + 1)), 0xD8);
+                const int64_t o = at + 8 * h;
+                const float* residual = p.residual_row(r);
+                finish_eight_avx2(sums, p.scales + o, p.row_scales[r],
+                                  p.bias ? p.bias + o : nullptr, std::min<int64_t>(8, p.valid - o),
+                                  p.relu, residual ? residual + o : nullptr,
+                                  p.out + r * p.outputs + o);
+            }
     }
 }
 
@@ -389,7 +393,9 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
 #endif
     if (!vnni) {
         tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
-            avx2_tile_product(pass(t, r), q_wide + r * inputs, n);
+            tile_loop::with_rows(n, [&](auto count) {
+                avx2_tile_product<decltype(count)::value>(pass(t, r), q_wide + r * inputs);
+            });
         });
         return;
     }

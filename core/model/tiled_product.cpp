@@ -88,11 +88,18 @@ __attribute__((target("avx2,fma"))) void half_tile_product(const float* x, int64
             s[r][3] = _mm256_fmadd_ps(xk, w3, s[r][3]);
         }
     }
+    // All sums stored at once, with indices the compiler knows: reading s[r][j] with j not known
+    // until run time, below, made GCC keep every sum in memory as well, storing them at every
+    // input.
+    alignas(32) float sums[R][4][8];
+#pragma GCC unroll 4
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; ++j) _mm256_store_ps(sums[r][j], s[r][j]);
     for (int r = 0; r < R; ++r)
         for (int64_t j = 0; j < 4 && first + 8 * j < valid; ++j) {
             const int64_t at = first + 8 * j, lanes = std::min<int64_t>(8, valid - at);
-            alignas(32) float v[8];
-            _mm256_store_ps(v, s[r][j]);
+            const float* v = sums[r][j];
             // A few values each: the last tile's partial vectors need no masked loads this way.
             float* o = out + r * outputs + at;
             for (int64_t i = 0; i < lanes; ++i) {
@@ -110,8 +117,7 @@ void tile_product_avx2(const float* x, int64_t inputs, const float* tile, const 
                        float* out) {
     constexpr int kFirst = R > 3 ? 3 : R;
     for (int half = 0; half < 2 && half * kTile / 2 < valid; ++half) {
-        half_tile_product<kFirst>(x, inputs, tile, half, bias, valid, relu, residual, outputs,
-                                  out);
+        half_tile_product<kFirst>(x, inputs, tile, half, bias, valid, relu, residual, outputs, out);
         if constexpr (R > 3)
             half_tile_product<R - 3>(x + 3 * inputs, inputs, tile, half, bias, valid, relu,
                                      residual ? residual + 3 * outputs : nullptr, outputs,

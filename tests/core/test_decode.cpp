@@ -1087,7 +1087,7 @@ class TestDecode : public QObject {
                 QCOMPARE(tiles.amx, cpu_features().amx_int8 && in % 64 == 0);
                 Int8Tiles vnni = tiles;  // the same weights multiplied without AMX
                 vnni.amx = false;
-                for (int64_t rows : {1, 2, 5, 8, 9, 16, 17, 40, 64, 70}) {
+                for (int64_t rows : {1, 2, 3, 5, 8, 9, 16, 17, 40, 64, 70}) {
                     at::Tensor x = at::randn({rows, 1, in});
                     if (rows > 2) x[1].zero_();  // a row of zeros has no scale of its own
                     const at::Tensor residual = at::randn({rows, 1, out});
