@@ -1,7 +1,7 @@
 #pragma once
 // Products with int8 weights in tiles of 64 outputs, for int8 decoding on CPUs with AVX-512
-// VNNI or AVX2 (any LibTorch: Debian's 1.13 has no quantized engine of its own). Weights are int8 per
-// output (symmetric, the output's largest magnitude at 127), each input row is quantized to
+// VNNI or AVX2 (any LibTorch: Debian's 1.13 has no quantized engine of its own). Weights are int8
+// per output (symmetric, the output's largest magnitude at 127), each input row is quantized to
 // int8 the same way as it comes, and VNNI's dot product of four unsigned by four signed bytes
 // sums the products in int32, exactly; the sum is scaled back to fp32 once per output. The
 // weights are laid out as the AVX-512 BF16 tiles of tiled_product.h with quads of inputs in
