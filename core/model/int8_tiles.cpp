@@ -199,7 +199,7 @@ __attribute__((target("avx2,fma"))) inline void finish_eight_avx2(__m256i sums, 
 template <int R, int V>
 __attribute__((target("avx2"), noinline)) void avx2_pair_sums(const int8_t* w, const int16_t* q,
                                                               int64_t inputs,
-                                                              int32_t (*pair_sums)[32]) {
+                                                              int32_t (*pair_sums)[8 * V]) {
     __m256i s[R][V];
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
@@ -232,7 +232,7 @@ __attribute__((target("avx2"), noinline)) void avx2_pair_sums(const int8_t* w, c
 template <int R>
 __attribute__((target("avx2,fma"))) void avx2_tile_product(const TilePass& p, const int16_t* q) {
     constexpr int V = R <= 2 ? 4 : 2;
-    int32_t pair_sums[R][32];
+    int32_t pair_sums[R][8 * V];
     for (int64_t at = 0; at < p.valid; at += 4 * V) {
         avx2_pair_sums<R, V>(p.tile + at * kQuad, q, p.inputs, pair_sums);
         for (int64_t r = 0; r < R; ++r)
