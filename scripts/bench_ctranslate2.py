@@ -32,9 +32,9 @@ VENV = ROOT / ".deps" / "ct2"
 PINS = ["ctranslate2==4.8.5", "sacrebleu==2.6.0", "safetensors==0.8.0", "sentencepiece==0.2.3",
         "numpy==2.4.6"]
 # Variables that cap the instruction sets a library's kernels use: the workbench's own, oneDNN's
-# (both spellings), LibTorch's, OpenBLAS's and CTranslate2's.
+# (both spellings), LibTorch's, OpenBLAS's, CTranslate2's and the MKL bundled with it.
 CPU_CEILINGS = ["TFW_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA", "DNNL_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY",
-                "OPENBLAS_CORETYPE", "CT2_FORCE_CPU_ISA"]
+                "OPENBLAS_CORETYPE", "CT2_FORCE_CPU_ISA", "MKL_ENABLE_INSTRUCTIONS"]
 
 
 def setup():

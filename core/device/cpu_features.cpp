@@ -64,6 +64,7 @@ CpuFeatures detect() {
     if (max_subleaf >= 1) {
         __cpuid_count(7, 1, eax, ebx, ecx, edx);
         f.avx512_bf16 = avx512_state && avx512f && (eax & (1u << 5));
+        f.avx_vnni = f.avx2_fma && (eax & (1u << 4));
     }
     return f;
 }
@@ -73,10 +74,20 @@ CpuFeatures detect() {
 }
 #endif
 
-// TFW_MAX_CPU_ISA's names, lowest first: each level has the instructions of those below it.
-enum class Level { Sse41, Avx2, Avx512Core, Avx512CoreVnni, Avx512CoreBf16, Avx512CoreAmx };
-constexpr std::array<std::string_view, 6> kLevelNames = {
-    "sse41", "avx2", "avx512_core", "avx512_core_vnni", "avx512_core_bf16", "avx512_core_amx"};
+// TFW_MAX_CPU_ISA's names, lowest first: each level has the instructions of those below it
+// that the CPU has (AVX-VNNI came after AVX-512: Skylake-SP has AVX-512 without it).
+enum class Level {
+    Sse41,
+    Avx2,
+    Avx2Vnni,
+    Avx512Core,
+    Avx512CoreVnni,
+    Avx512CoreBf16,
+    Avx512CoreAmx
+};
+constexpr std::array<std::string_view, 7> kLevelNames = {
+    "sse41",          "avx2", "avx2_vnni", "avx512_core", "avx512_core_vnni", "avx512_core_bf16",
+    "avx512_core_amx"};
 
 std::string lowercase(std::string_view text) {
     std::string out(text);
@@ -90,6 +101,7 @@ CpuFeatures capped_at(const CpuFeatures& f, Level level) {
     auto upto = [level](Level needed) { return level >= needed; };
     CpuFeatures out;
     out.avx2_fma = f.avx2_fma && upto(Level::Avx2);
+    out.avx_vnni = f.avx_vnni && upto(Level::Avx2Vnni);
     out.avx512f = f.avx512f && upto(Level::Avx512Core);
     out.avx512_vnni = f.avx512_vnni && upto(Level::Avx512CoreVnni);
     out.avx512_bf16 = f.avx512_bf16 && upto(Level::Avx512CoreBf16);
@@ -127,9 +139,11 @@ bool cap_cpu_features(CpuFeatures& detected, std::string_view ceiling) {
 }
 
 std::string cpu_isa_name(const CpuFeatures& features) {
-    // The instructions each level adds (AMX: Sapphire Rapids has both kinds).
+    // The instructions each level adds (AMX: Sapphire Rapids has both kinds); AVX-512 without
+    // AVX-VNNI is named past avx2_vnni, as oneDNN names Skylake-SP avx512_core.
     const std::array<bool, kLevelNames.size()> adds = {true,
                                                        features.avx2_fma,
+                                                       features.avx_vnni || features.avx512f,
                                                        features.avx512f,
                                                        features.avx512_vnni,
                                                        features.avx512_bf16,

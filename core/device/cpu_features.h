@@ -3,8 +3,8 @@
 // on machines with and without AVX-512 BF16, so nothing here is assumed from the compiler.
 // The environment variable TFW_MAX_CPU_ISA caps what the workbench's own matrix kernels use, in
 // oneDNN's names (ONEDNN_MAX_CPU_ISA), so that one machine runs and times the kernels an older
-// CPU gets: sse41 (none of these), avx2, avx512_core, avx512_core_vnni, avx512_core_bf16,
-// avx512_core_amx (all). LibTorch's own kernels follow ONEDNN_MAX_CPU_ISA and
+// CPU gets: sse41 (none of these), avx2, avx2_vnni, avx512_core, avx512_core_vnni,
+// avx512_core_bf16, avx512_core_amx (all). LibTorch's own kernels follow ONEDNN_MAX_CPU_ISA and
 // ATEN_CPU_CAPABILITY (default, avx2, avx512), set beside it for the whole of an older CPU; the
 // vector loops GCC clones (core/util/float_vectors.h) follow the processor whatever is set.
 
@@ -20,6 +20,7 @@ struct CpuFeatures {
     bool avx512f = false;      // AVX-512 Foundation (Skylake-SP, Ice Lake, Zen 4 and later)
     bool avx512_vnni = false;  // AVX-512 int8 dot products (Cascade Lake, Ice Lake, Zen 4)
     bool avx2_fma = false;     // AVX2 with fused multiply-add (Haswell, Zen and later)
+    bool avx_vnni = false;     // VNNI's int8 dot products on 256 bits (Alder Lake and later, Zen 5)
 };
 
 // Detected once and capped by TFW_MAX_CPU_ISA (a name not in the list above caps nothing and is

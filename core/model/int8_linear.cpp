@@ -47,7 +47,7 @@ bool fbgemm_int8_supported() {
 
 bool int8_tiles_chosen(int64_t inputs) {
     return int8_tiles_supported(inputs) &&
-           (cpu_features().avx512_vnni || !fbgemm_int8_supported());
+           (cpu_features().avx512_vnni || cpu_features().avx_vnni || !fbgemm_int8_supported());
 }
 
 bool int8_supported() {

@@ -15,7 +15,8 @@ namespace tfw {
 // or this LibTorch has FBGEMM.
 bool int8_supported();
 // Whether int8 packing multiplies in int8 tiles (int8_tiles.h) rather than through FBGEMM: with
-// AVX-512 VNNI always (faster than FBGEMM there, AMX where the CPU has it); with AVX2 alone only
+// VNNI always, on 512 bits or on 256 (faster than FBGEMM on 512, AMX where the CPU has it; on 256
+// it multiplies bytes as FBGEMM does, in one instruction for its three); with AVX2 alone only
 // where this LibTorch has no FBGEMM (Debian's 1.13), since AVX2's tiles widen every product to
 // 16 bits where FBGEMM's AVX2 kernels multiply bytes (with 7-bit inputs).
 bool int8_tiles_chosen(int64_t inputs);

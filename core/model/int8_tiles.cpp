@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "core/device/cpu_features.h"
@@ -22,11 +23,14 @@ using tile_loop::first_lanes;
 using tile_loop::kTile;
 constexpr int64_t kQuad = 4;  // inputs in one VNNI dot product
 
-// AMX's tile instructions are in the compilers' intrinsics from GCC 11 and Clang 12 on.
+// AMX's tile instructions and AVX-VNNI's are in the compilers' intrinsics from GCC 11 and
+// Clang 12 on.
 #if defined(__x86_64__) && (defined(__clang__) ? __clang_major__ >= 12 : __GNUC__ >= 11)
 #define TFW_AMX_COMPILED 1
+#define TFW_AVX_VNNI_COMPILED 1
 #else
 #define TFW_AMX_COMPILED 0
+#define TFW_AVX_VNNI_COMPILED 0
 #endif
 constexpr int64_t kAmxRows = 16;    // rows of a tile register
 constexpr int64_t kAmxInputs = 64;  // inputs of one tile product
@@ -134,10 +138,15 @@ __attribute__((target("avx512f,avx512vnni"))) void vnni_tile_product(const TileP
                    p.residual_row(r), p.out + r * p.outputs);
 }
 
-// Without VNNI (AVX2 CPUs): each row quantized the same way to signed 16-bit values, and each
-// weight widened to 16 bits as it is read, so that AVX2's multiply-add of pairs of 16-bit values
-// sums exactly too; the sums are VNNI's, less nothing (no compensation), and give the same bits.
-__attribute__((target("avx2"))) float quantize_row_avx2(const float* x, int64_t n, int16_t* q) {
+// Without AVX-512 VNNI: each row quantized the same way with AVX2, to unsigned bytes for
+// AVX-VNNI's dot product on 256 bits (uint8_t), or to signed 16-bit values (int16_t) for AVX2
+// alone, which widens each weight to 16 bits as it is read, so that its multiply-add of pairs of
+// 16-bit values sums exactly too: the sums are VNNI's less its compensation, and give the same
+// bits.
+template <typename Quantized>
+__attribute__((target("avx2"))) float quantize_row_avx2(const float* x, int64_t n, Quantized* q) {
+    constexpr bool kBytes = std::is_same_v<Quantized, uint8_t>;
+    constexpr int kShift = kBytes ? 128 : 0;
     __m256 largest = _mm256_setzero_ps();
     const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
     int64_t k = 0;
@@ -149,14 +158,20 @@ __attribute__((target("avx2"))) float quantize_row_avx2(const float* x, int64_t 
     for (int64_t i = k; i < n; ++i) amax = std::max(amax, std::fabs(x[i]));
     const float to_int = amax > 0 ? 127.0f / amax : 0.0f;
     const __m256 scale = _mm256_set1_ps(to_int);
+    const __m256i shift = _mm256_set1_epi32(kShift);
     for (k = 0; k + 8 <= n; k += 8) {
         // Rounded to nearest even, as VNNI's quantize_row rounds; |values| <= 127.
-        const __m256i v = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + k), scale));
+        const __m256i v = _mm256_add_epi32(
+            _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + k), scale)), shift);
         const __m128i packed =
             _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(q + k), packed);
+        if constexpr (kBytes)
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(q + k), _mm_packus_epi16(packed, packed));
+        else
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(q + k), packed);
     }
-    for (int64_t i = k; i < n; ++i) q[i] = static_cast<int16_t>(std::nearbyint(x[i] * to_int));
+    for (int64_t i = k; i < n; ++i)
+        q[i] = static_cast<Quantized>(std::nearbyint(x[i] * to_int) + kShift);
     return amax / 127.0f;
 }
 
@@ -253,6 +268,66 @@ __attribute__((target("avx2,fma"))) void avx2_tile_product(const TilePass& p, co
     }
 }
 
+#if TFW_AVX_VNNI_COMPILED
+// Sums of 8 * V outputs for R rows (up to six) with AVX-VNNI (Alder Lake and later: VNNI's dot
+// product on 256 bits, without AVX-512): eight outputs' quads per vector, a row's quad broadcast,
+// stored as they are: sums[r][8 v ..] for outputs 8 v to 8 v + 7. w points at the outputs' first
+// quad, q at the first row. In a function of its own that finishes nothing, as avx2_pair_sums,
+// for the same reason: GCC keeps the sums in registers only so.
+template <int R, int V>
+__attribute__((target("avx2,avxvnni"), noinline)) void vnni256_sums(const int8_t* w,
+                                                                    const uint8_t* q,
+                                                                    int64_t inputs,
+                                                                    int32_t (*sums)[8 * V]) {
+    __m256i s[R][V];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 8
+        for (int v = 0; v < V; ++v) s[r][v] = _mm256_setzero_si256();
+    for (int64_t k = 0; k < inputs; k += kQuad) {
+        __m256i wv[V];
+#pragma GCC unroll 8
+        for (int v = 0; v < V; ++v)
+            wv[v] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + k * kTile + 32 * v));
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            int32_t quad;
+            std::memcpy(&quad, q + r * inputs + k, sizeof quad);
+            const __m256i x = _mm256_set1_epi32(quad);
+#pragma GCC unroll 8
+            for (int v = 0; v < V; ++v) s[r][v] = _mm256_dpbusd_avx_epi32(s[r][v], x, wv[v]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 8
+        for (int v = 0; v < V; ++v)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums[r] + 8 * v), s[r][v]);
+}
+
+// One tile for R rows (up to six) with AVX-VNNI, 64, 32 or 16 outputs at a time: as many sums
+// as keep a dot product's latency covered and fit sixteen registers with a row's quad.
+template <int R>
+__attribute__((target("avx2,fma"))) void vnni256_tile_product(const TilePass& p) {
+    constexpr int V = R == 1 ? 8 : R <= 3 ? 4 : 2;
+    int32_t sums[R][8 * V];
+    for (int64_t at = 0; at < p.valid; at += 8 * V) {
+        vnni256_sums<R, V>(p.tile + at * kQuad, p.q, p.inputs, sums);
+        for (int64_t r = 0; r < R; ++r)
+            for (int64_t v = 0; v < V && at + 8 * v < p.valid; ++v) {
+                const int64_t o = at + 8 * v;
+                const __m256i sum = _mm256_sub_epi32(
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums[r] + 8 * v)),
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.compensation + o)));
+                const float* residual = p.residual_row(r);
+                finish_eight_avx2(sum, p.scales + o, p.row_scales[r], p.bias ? p.bias + o : nullptr,
+                                  std::min<int64_t>(8, p.valid - o), p.relu,
+                                  residual ? residual + o : nullptr, p.out + r * p.outputs + o);
+            }
+    }
+}
+#endif  // TFW_AVX_VNNI_COMPILED
+
 #if TFW_AMX_COMPILED
 // AMX (Sapphire Rapids on): one instruction multiplies a tile register of 16 rows by 64 inputs
 // with one of 64 inputs by 16 outputs into 16 by 16 int32 sums, the same exact sums as VNNI's,
@@ -340,6 +415,19 @@ __attribute__((target("amx-tile,amx-int8,avx512f"))) void amx_tile_product(const
 #endif  // TFW_AMX_COMPILED
 #endif  // __x86_64__
 
+#if defined(__x86_64__)
+// The instructions int8 tiles are multiplied with (AMX aside): VNNI's dot products on 512 or 256
+// bits, else AVX2's multiply-adds of 16-bit pairs.
+enum class Int8Kernel { Vnni512, Vnni256, Avx2 };
+
+Int8Kernel int8_kernel() {
+    const CpuFeatures& cpu = cpu_features();
+    if (cpu.avx512_vnni) return Int8Kernel::Vnni512;
+    if (TFW_AVX_VNNI_COMPILED && cpu.avx_vnni) return Int8Kernel::Vnni256;
+    return Int8Kernel::Avx2;
+}
+#endif
+
 // out[r] = activation(x[r] times the tiles plus bias) plus residual[r] for `rows` contiguous
 // rows; bias and residual may be null.
 void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const Int8Tiles& tiles,
@@ -350,19 +438,23 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
     thread_local std::vector<uint8_t> quantized;
     thread_local std::vector<int16_t> quantized_wide;
     thread_local std::vector<float> row_scale;
-    const bool vnni = cpu_features().avx512_vnni;
+    const Int8Kernel kernel = int8_kernel();
+    const bool bytes = kernel != Int8Kernel::Avx2;  // VNNI's unsigned bytes, else 16-bit values
     const bool amx = tiles.amx && rows >= kAmxLeastRows;
     row_scale.resize(rows);
     float* const row_scales = row_scale.data();
-    if (vnni)
+    if (bytes)
         quantized.resize((rows + (amx ? kAmxRowsPerPass - 1 : 0)) * inputs);
     else
         quantized_wide.resize(rows * inputs);
     uint8_t* const q = quantized.data();
     int16_t* const q_wide = quantized_wide.data();
-    for (int64_t r = 0; r < rows; ++r)
-        row_scales[r] = vnni ? quantize_row(x + r * inputs, inputs, q + r * inputs)
-                             : quantize_row_avx2(x + r * inputs, inputs, q_wide + r * inputs);
+    for (int64_t r = 0; r < rows; ++r) {
+        const float* row = x + r * inputs;
+        row_scales[r] = kernel == Int8Kernel::Vnni512 ? quantize_row(row, inputs, q + r * inputs)
+                        : bytes ? quantize_row_avx2(row, inputs, q + r * inputs)
+                                : quantize_row_avx2(row, inputs, q_wide + r * inputs);
+    }
     const int8_t* weights = tiles.weights.data_ptr<int8_t>();
     const int32_t* compensation = tiles.compensation.data_ptr<int32_t>();
     const float* scales = tiles.scales.data_ptr<float>();
@@ -370,7 +462,7 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
     const bool relu = activation == FusedActivation::Relu;
     auto pass = [&](int64_t t, int64_t r) {
         const int64_t at_tile = r * outputs + t * kTile;
-        return TilePass{vnni ? q + r * inputs : nullptr,
+        return TilePass{bytes ? q + r * inputs : nullptr,
                         inputs,
                         weights + t * kTile * inputs,
                         compensation + t * kTile,
@@ -391,17 +483,20 @@ void multiply_in_int8_tiles(const float* x, int64_t rows, int64_t inputs, const 
         return;
     }
 #endif
-    if (!vnni) {
-        tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
-            tile_loop::with_rows(n, [&](auto count) {
-                avx2_tile_product<decltype(count)::value>(pass(t, r), q_wide + r * inputs);
-            });
-        });
-        return;
-    }
     tile_loop::for_each_tile(rows, outputs, [&](int64_t t, int64_t r, int64_t n) {
-        tile_loop::with_rows(
-            n, [&](auto count) { vnni_tile_product<decltype(count)::value>(pass(t, r)); });
+        tile_loop::with_rows(n, [&](auto count) {
+            constexpr int kRows = decltype(count)::value;
+            switch (kernel) {
+                case Int8Kernel::Vnni512:
+                    return vnni_tile_product<kRows>(pass(t, r));
+#if TFW_AVX_VNNI_COMPILED
+                case Int8Kernel::Vnni256:
+                    return vnni256_tile_product<kRows>(pass(t, r));
+#endif
+                default:
+                    return avx2_tile_product<kRows>(pass(t, r), q_wide + r * inputs);
+            }
+        });
     });
 #else
     (void)x, (void)rows, (void)inputs, (void)tiles, (void)bias, (void)activation, (void)residual,

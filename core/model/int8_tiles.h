@@ -9,8 +9,9 @@
 // up to six rows, shared out among helper threads. A quarter of fp32's bytes to read for a few
 // rows, four times its multiply-adds per instruction for many. Where the CPU has AMX, six rows
 // or more are multiplied in its tile registers from the same layout, to the same exact sums.
-// Without VNNI, AVX2 widens the inputs and weights to 16 bits and multiplies pairs of them, to
-// the same exact sums again (and the same results), about 1.3 times OpenBLAS's fp32 for many rows.
+// Without AVX-512, AVX-VNNI (Alder Lake and later) runs the same dot product on 256 bits; without
+// either, AVX2 widens the inputs and weights to 16 bits and multiplies pairs of them: the same
+// exact sums again (and the same results) each time.
 
 #include <ATen/core/Tensor.h>
 

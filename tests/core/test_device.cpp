@@ -104,6 +104,7 @@ class TestDevice : public QObject {
         QCOMPARE(cpu_features().avx512_bf16, flags.contains(QStringLiteral("avx512_bf16")));
         QCOMPARE(cpu_features().amx_bf16, flags.contains(QStringLiteral("amx_bf16")));
         QCOMPARE(cpu_features().amx_int8, flags.contains(QStringLiteral("amx_int8")));
+        QCOMPARE(cpu_features().avx_vnni, flags.contains(QStringLiteral("avx_vnni")));
         QCOMPARE(runs_bf16_natively(at::Device(at::kCPU)), cpu_runs_bf16_natively());
         qInfo("this CPU: avx512_bf16 %d, amx_bf16 %d, amx_int8 %d", cpu_features().avx512_bf16,
               cpu_features().amx_bf16, cpu_features().amx_int8);
@@ -116,14 +117,22 @@ class TestDevice : public QObject {
             return QString::fromStdString(cpu_isa_name(f));
         };
         CpuFeatures all;
-        all.avx2_fma = all.avx512f = all.avx512_vnni = all.avx512_bf16 = true;
+        all.avx2_fma = all.avx_vnni = all.avx512f = all.avx512_vnni = all.avx512_bf16 = true;
         all.amx_bf16 = all.amx_int8 = true;
         QCOMPARE(isa(all), QStringLiteral("avx512_core_amx"));
         CpuFeatures f = all;
         QVERIFY(cap_cpu_features(f, "AVX2"));  // oneDNN's variable is spelt in capitals
-        QVERIFY(f.avx2_fma && !f.avx512f && !f.avx512_vnni && !f.avx512_bf16);
+        QVERIFY(f.avx2_fma && !f.avx_vnni && !f.avx512f && !f.avx512_vnni && !f.avx512_bf16);
         QVERIFY(!f.amx_bf16 && !f.amx_int8);
         QCOMPARE(isa(f), QStringLiteral("avx2"));
+        f = all;  // as on Alder Lake: VNNI on 256 bits, no AVX-512
+        QVERIFY(cap_cpu_features(f, "avx2_vnni"));
+        QVERIFY(f.avx2_fma && f.avx_vnni && !f.avx512f && !f.avx512_vnni && !f.amx_int8);
+        QCOMPARE(isa(f), QStringLiteral("avx2_vnni"));
+        f = all;
+        QVERIFY(cap_cpu_features(f, "avx512_core"));
+        QVERIFY(f.avx_vnni && f.avx512f && !f.avx512_vnni);
+        QCOMPARE(isa(f), QStringLiteral("avx512_core"));
         f = all;
         QVERIFY(cap_cpu_features(f, "avx512_core_vnni"));
         QVERIFY(f.avx512f && f.avx512_vnni && !f.avx512_bf16 && !f.amx_int8);
@@ -137,8 +146,11 @@ class TestDevice : public QObject {
         skylake.avx2_fma = skylake.avx512f = true;
         f = skylake;
         QVERIFY(cap_cpu_features(f, "avx512_core_amx"));
-        QVERIFY(!f.avx512_vnni && !f.amx_int8);
+        QVERIFY(!f.avx512_vnni && !f.amx_int8 && !f.avx_vnni);
         QCOMPARE(isa(f), QStringLiteral("avx512_core"));
+        f = skylake;  // capped below its AVX-512, without AVX-VNNI to keep
+        QVERIFY(cap_cpu_features(f, "avx2_vnni"));
+        QCOMPARE(isa(f), QStringLiteral("avx2"));
         f = all;  // AMD Zen 4: VNNI and BF16, no AMX
         f.amx_bf16 = f.amx_int8 = false;
         QCOMPARE(isa(f), QStringLiteral("avx512_core_bf16"));
