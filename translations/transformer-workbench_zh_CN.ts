@@ -1437,8 +1437,8 @@
         <translation>0 表示一直搜索，直到没有未结束的假设还能超过已结束的前 n 个最佳假设中最差的一个（得分最好）。p &gt; 0 表示一旦有 束宽 × p 个假设结束就停止该输入的搜索，与 CTranslate2 的 patience 相同（1 为其默认值）：更快，但有时输出得分更低。</translation>
     </message>
     <message>
-        <source>fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every linear layer, on x86-64 CPUs with AVX2: 1.9 to 3.2 times as fast with AVX-512 VNNI; with AVX2 alone and no FBGEMM (Debian&apos;s LibTorch), 2 to 6 times one input at a time and about as fast as fp32 in batches. Outputs of both may differ slightly (Multi30k test BLEU moved by up to 0.32).</source>
-        <translation>fp32 精确解码。bf16 以 bfloat16 计算，支持 AVX-512 BF16 或 AMX 的 CPU 以及 GPU 用硬件做这种乘法：在这样的 CPU 上快 1.3 到 1.9 倍，在其他 CPU 上更慢。int8 在每个线性层中使用 8 位权重相乘，需在支持 AVX2 的 x86-64 CPU 上：有 AVX-512 VNNI 时快 1.9 到 3.2 倍；只有 AVX2 且没有 FBGEMM（Debian 的 LibTorch）时，逐句解码快 2 到 6 倍，成批解码与 fp32 差不多快。两者的输出都可能略有不同（Multi30k 测试集 BLEU 最多变化 0.32）。</translation>
+        <source>fp32 decodes exactly. bf16 computes in bfloat16, which CPUs with AVX-512 BF16 or AMX and GPUs multiply in hardware: 1.3 to 1.9 times as fast on such a CPU, slower on other CPUs. int8 multiplies with 8-bit weights in every linear layer, on x86-64 CPUs with AVX2: 1.9 to 3.2 times as fast with AVX-512 VNNI; with AVX-VNNI (Intel Core 12th generation on), about 3 times one input at a time and 1.4 to 1.7 times in batches; with AVX2 alone and no FBGEMM (Debian&apos;s LibTorch), 2 to 6 times one input at a time and about as fast as fp32 in batches. Outputs of both may differ slightly (Multi30k test BLEU moved by up to 0.32).</source>
+        <translation>fp32 精确解码。bf16 以 bfloat16 计算，支持 AVX-512 BF16 或 AMX 的 CPU 以及 GPU 用硬件做这种乘法：在这样的 CPU 上快 1.3 到 1.9 倍，在其他 CPU 上更慢。int8 在每个线性层中使用 8 位权重相乘，需在支持 AVX2 的 x86-64 CPU 上：有 AVX-512 VNNI 时快 1.9 到 3.2 倍；有 AVX-VNNI（Intel 第 12 代酷睿及以后）时，逐句解码快约 3 倍，成批解码快 1.4 到 1.7 倍；只有 AVX2 且没有 FBGEMM（Debian 的 LibTorch）时，逐句解码快 2 到 6 倍，成批解码与 fp32 差不多快。两者的输出都可能略有不同（Multi30k 测试集 BLEU 最多变化 0.32）。</translation>
     </message>
 </context>
 <context>
