@@ -27,6 +27,15 @@ bool near(const json& actual, const json& expected, double tolerance) {
 
 }  // namespace
 
+// Skips the calling test when a conformance case is not there. A macro, since QSKIP returns only
+// from the function it is written in: in a helper, the test went on and read a missing file.
+#define REQUIRE_CONFORMANCE(name)                                                                 \
+    do {                                                                                          \
+        if (!std::filesystem::exists(tfw::test::conformance_root() / (name) / "expected.json"))   \
+            QSKIP(                                                                                \
+                qPrintable(QString::fromStdString("conformance case " + (name) + " not found"))); \
+    } while (false)
+
 class TestScoreCli : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -37,15 +46,10 @@ class TestScoreCli : public QObject {
         return path;
     }
 
-    static void requireConformance(const std::string& name) {
-        if (!std::filesystem::exists(tfw::test::conformance_root() / name / "expected.json"))
-            QSKIP(qPrintable(QString::fromStdString("conformance case " + name + " not found")));
-    }
-
   private Q_SLOTS:
     void bleuJsonMatchesSacrebleuWithTwoReferences() {
         const std::string name = "bleu/de_multiref_umlauts";
-        requireConformance(name);
+        REQUIRE_CONFORMANCE(name);
         const auto c = tfw::test::load_conformance_case(name);
         QStringList args = {"score",  "--metric", "bleu",
                             "--json", "--hyp",    case_file(name, "hyp.txt")};
@@ -66,7 +70,7 @@ class TestScoreCli : public QObject {
 
     void bleuTextIsSacrebleuSummaryAndSignature() {
         const std::string name = "bleu/en_numbers_hyphens_quotes";
-        requireConformance(name);
+        REQUIRE_CONFORMANCE(name);
         const auto c = tfw::test::load_conformance_case(name);
         const CliRun run =
             run_tfw({"score", "--metric", "bleu", "--tokenize", "intl", "--hyp",
@@ -79,7 +83,7 @@ class TestScoreCli : public QObject {
 
     void chrfPlusPlusJsonMatchesSacrebleu() {
         const std::string name = "chrf/cjk_mixed_scripts";
-        requireConformance(name);
+        REQUIRE_CONFORMANCE(name);
         const auto c = tfw::test::load_conformance_case(name);
         const CliRun run =
             run_tfw({"score", "--metric", "chrf++", "--json", "--hyp", case_file(name, "hyp.txt"),
@@ -93,7 +97,7 @@ class TestScoreCli : public QObject {
 
     void rougeJsonMatchesRougeScoreMean() {
         const std::string name = "rouge/en_summaries_morphology";
-        requireConformance(name);
+        REQUIRE_CONFORMANCE(name);
         const auto c = tfw::test::load_conformance_case(name);
         const CliRun run =
             run_tfw({"score", "--metric", "rouge", "--stem", "--json", "--hyp",
